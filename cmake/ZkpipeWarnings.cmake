@@ -1,0 +1,40 @@
+# Warnings and sanitizers for every zkpipe target: call zkpipe_target_defaults(tgt).
+set(ZKPIPE_WARNINGS -Wall -Wextra)
+if(ZKPIPE_WERROR)
+  list(APPEND ZKPIPE_WARNINGS -Werror)
+endif()
+
+if(ZKPIPE_SANITIZE)
+  set(_zkp_san -fsanitize=${ZKPIPE_SANITIZE} -fno-omit-frame-pointer)
+  if(ZKPIPE_SANITIZE MATCHES "undefined")
+    list(APPEND _zkp_san -fno-sanitize-recover=undefined)
+  endif()
+  add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:${_zkp_san}>")
+  add_link_options(${_zkp_san})
+endif()
+
+function(zkpipe_target_defaults tgt)
+  target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C,CXX>:${ZKPIPE_WARNINGS}>")
+endfunction()
+
+# A plugin is a shared library loaded at run time; it exports only zkp_plugin_entry.
+function(zkpipe_add_plugin tgt)
+  add_library(${tgt} MODULE ${ARGN})
+  zkpipe_target_defaults(${tgt})
+  target_link_libraries(${tgt} PRIVATE zkpipe::plugin_sdk)
+  set_target_properties(${tgt} PROPERTIES
+    PREFIX "lib" CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
+  # Export the entry symbol alone: template instantiations from the SDK stay local, so two
+  # plugins never bind to each other's copies.
+  target_link_options(${tgt} PRIVATE "LINKER:--version-script=${ZKPIPE_SOURCE_DIR}/cmake/plugin.map")
+  install(TARGETS ${tgt} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/zkpipe)
+endfunction()
+
+# add_subdirectory for each listed folder that exists (work lands folder by folder).
+function(zkpipe_add_subdirs)
+  foreach(d ${ARGN})
+    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${d}/CMakeLists.txt)
+      add_subdirectory(${d})
+    endif()
+  endforeach()
+endfunction()
