@@ -1,0 +1,72 @@
+// The `sim` prover: a SIMULATED device for pacing and pipeline work. It proves
+// nothing. It sleeps for a configured time per partition (longer when workers of one
+// device overlap, as real GPUs do), reports that time as gpu_duration, and returns no
+// proof bytes; every name and completion it produces says it is a simulation.
+//
+// Options (see kOptionsHelp): devices, gpu_ms, contention, synthesis_ms,
+// synthesis_jitter_ms, partition_bytes, seed.
+//
+// Failure hook for tests: a witness of kind ZKP_WITNESS_WTNS_BUFFER whose bytes are
+// the text "unsatisfied" fails synthesis with ZKP_ERR_UNSATISFIED_WITNESS, as a real
+// prover does for a witness that does not satisfy its circuit.
+#pragma once
+
+#include <zkpipe/sdk/prover.hpp>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <random>
+#include <vector>
+
+namespace zkp::sim {
+
+class SimProver final : public sdk::Prover {
+ public:
+  static constexpr const char* kName = "sim (simulated device: produces no proofs)";
+  static constexpr const char* kOptionsHelp =
+      "devices=1               number of simulated devices\n"
+      "gpu_ms=1000             device time of one partition when it runs alone (ms)\n"
+      "contention=1.2          device time multiplier when another worker of the device is busy\n"
+      "synthesis_ms=0          synthesis time per partition (ms)\n"
+      "synthesis_jitter_ms=0   extra synthesis time, uniform in [0, jitter] (ms)\n"
+      "partition_bytes=1048576 host bytes one synthesized partition holds (budget reservation)\n"
+      "seed=1                  seed of the synthesis jitter\n";
+
+  SimProver(const sdk::HostServices& host, sdk::Options& options);
+
+  uint32_t flags() const override { return ZKP_PROVER_FLAG_SIMULATED; }
+  uint32_t device_count() const override { return static_cast<uint32_t>(devices_.size()); }
+  void device_info(uint32_t gpu_index, zkp_device_info_t& out) const override;
+  std::unique_ptr<zkp_key_t> key_load(const zkp_key_source_t& source, int32_t gpu_index) override;
+  void key_info(const zkp_key_t& key, zkp_key_info_t& out) const override;
+  std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_key_t& key, const zkp_witness_t& witness) override;
+  std::unique_ptr<zkp_prove_op_t> prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
+                                              int32_t gpu_index, uint32_t worker) override;
+  void prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) override;
+
+ private:
+  struct Device {
+    std::atomic<uint32_t> busy{0};  // workers inside prove_start..prove_finish
+    std::atomic<uint64_t> started{0};
+    std::atomic<uint64_t> proved{0};
+    std::atomic<uint64_t> busy_ns{0};
+  };
+
+  uint32_t pick_least_busy() const;
+  std::chrono::nanoseconds synthesis_time();
+
+  std::chrono::nanoseconds gpu_time_;
+  double contention_;
+  std::chrono::nanoseconds synthesis_time_;
+  std::chrono::nanoseconds synthesis_jitter_;
+  uint64_t partition_bytes_;
+  std::unique_ptr<Device[]> device_storage_;
+  std::vector<Device*> devices_;
+  std::mutex rng_mutex_;
+  std::mt19937_64 rng_;
+};
+
+}  // namespace zkp::sim
