@@ -1,0 +1,3 @@
+module zkpipe/samples/go
+
+go 1.19
