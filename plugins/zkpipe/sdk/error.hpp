@@ -41,7 +41,7 @@ inline void set_error(zkp_error_t* err, zkp_status_t status, std::string_view me
   err->status = status;
   const size_t n = message.size() < ZKP_ERROR_MESSAGE_CAPACITY - 1 ? message.size()
                                                                    : ZKP_ERROR_MESSAGE_CAPACITY - 1;
-  std::memcpy(err->message, message.data(), n);
+  if (n > 0) std::memcpy(err->message, message.data(), n);  // data() may be NULL when n == 0
   err->message[n] = '\0';
 }
 
