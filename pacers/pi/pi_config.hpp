@@ -1,0 +1,82 @@
+// The constants of the `pi` pacer. Every default is the reference engine's value
+// (shared/design/PACING.md, "The controller"); each one is a pacer option of the same
+// name, so an operator can retune without a rebuild and a config typo is an error.
+#pragma once
+
+#include <zkpipe/sdk/options.hpp>
+
+#include <cstdint>
+
+namespace zkp::pacing {
+
+inline constexpr uint64_t kNsPerMs = 1'000'000;
+inline constexpr double kNsPerSecond = 1e9;
+
+struct PiConfig {
+  // Partitions the controller keeps waiting in the GPU queue; also the number of
+  // partitions admitted by a bootstrap.
+  uint32_t target_waiting = 8;
+  // EMA weight of one queue-depth sample (one sample per admission and per GPU completion).
+  double waiting_alpha = 0.15;
+  // EMA weight of one gpu_duration sample; the first sample seeds the average.
+  double gpu_alpha = 0.2;
+  // Gains on the normalized error e = (target - ema_waiting) / target, which lies in
+  // about [-2, +1]; ki = 0.001 is a trim that takes minutes to saturate.
+  //
+  // kp deviates from the reference (0.5). An admission reaches the GPU queue one synthesis
+  // later (20-60 s), so the loop has a dead time D of about 40 s, and its gain is
+  // K = kp x G / target, G the GPU rate in partitions/s. A loop like that holds only while
+  // K x D stays well under pi/2. With the reference's kp, on the seed machine
+  // (G = 2 / 1.2 s, target 8) K x D = 4.2: in the pacing simulator the queue swings
+  // between 0 and 40 with a period of about 136 s. The GPU starves in every trough
+  // (86% of capacity when GPU-bound, 25 pp GPU-busy jitter): the "jumpy" GPU of PACING.md
+  // failure 7, from the controller itself and not from herding. kp = 0.05 gives
+  // K x D = 0.42 there and 0.83 on two such devices; see docs/PACING-RESULTS.md. Keep
+  // kp x G / target under about 0.02/s when retuning.
+  double kp = 0.05;
+  double ki = 0.001;
+  // Asymmetric integral clamp (error-seconds): slowing below the GPU rate drains the
+  // pipeline, so its authority is small (-0.02) against +0.10 for speeding up.
+  double integral_min = -20.0;
+  double integral_max = 100.0;
+  // Clamp of 1 + correction, the multiplier on the GPU rate.
+  double rate_min = 0.3;
+  double rate_max = 3.0;
+  // Clamp of the steady admission interval.
+  uint64_t interval_min_ns = 50 * kNsPerMs;
+  uint64_t interval_max_ns = 60'000 * kNsPerMs;
+  // First bootstrap: the pinned pool is cold, and admissions 200 ms apart serialized the
+  // driver's pinned allocations and made GPU time 4x (PACING.md failure 5).
+  uint64_t bootstrap_spacing_ns = 3'000 * kNsPerMs;
+  // Re-bootstrap (and bootstrap once the GPU rate is known): max(this, feed-forward).
+  uint64_t rebootstrap_spacing_min_ns = 2'000 * kNsPerMs;
+  // ema_waiting below this with nothing in flight means the pipeline has drained.
+  double drained_below = 1.0;
+  // A status line is logged every this many admissions (0: never).
+  uint32_t status_every = 5;
+};
+
+// "key=default  meaning" lines, for zkp_pacer_factory_t.options_help.
+inline constexpr const char* kPiOptionsHelp =
+    "target_waiting=8  partitions to keep waiting in the GPU queue (and to admit per bootstrap)\n"
+    "waiting_alpha=0.15  EMA weight of one queue-depth sample, in (0, 1]\n"
+    "gpu_alpha=0.2  EMA weight of one gpu_duration sample, in (0, 1]\n"
+    "kp=0.05  proportional gain on (target - ema_waiting) / target (reference: 0.5)\n"
+    "ki=0.001  integral gain, per error-second\n"
+    "integral_min=-20  lower clamp of the integral (error-seconds), <= 0\n"
+    "integral_max=100  upper clamp of the integral (error-seconds), >= 0\n"
+    "rate_min=0.3  lower clamp of the rate multiplier 1 + correction, > 0\n"
+    "rate_max=3  upper clamp of the rate multiplier\n"
+    "interval_min_ms=50  shortest steady admission interval\n"
+    "interval_max_ms=60000  longest steady admission interval\n"
+    "bootstrap_spacing_ms=3000  spacing of the first bootstrap (cold pinned pool)\n"
+    "rebootstrap_spacing_min_ms=2000  re-bootstrap spacing is max(this, GPU interval)\n"
+    "drained_below=1  ema_waiting under this with nothing in flight means drained\n"
+    "status_every=5  admissions between status lines in the log (0: never)\n";
+
+// Reads every option above from `options` (defaults where absent) and checks the values
+// and their relations. Throws zkp::sdk::Error(ZKP_ERR_INVALID_ARGUMENT) with a message
+// naming the pacer (options.owner()) and the key. Does not call options.finish().
+PiConfig read_pi_config(zkp::sdk::Options& options);
+
+}  // namespace zkp::pacing

@@ -1,0 +1,129 @@
+#include "pi_controller.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+
+namespace zkp::pacing {
+
+const char* to_string(PiPhase phase) {
+  switch (phase) {
+    case PiPhase::kBootstrap: return "bootstrap";
+    case PiPhase::kCalibrating: return "calibrating";
+    case PiPhase::kSteady: return "steady";
+  }
+  return "unknown";
+}
+
+PiController::PiController(const PiConfig& config, uint32_t gpu_workers, uint64_t start_ns)
+    : config_(config),
+      gpu_workers_(gpu_workers),
+      last_update_ns_(start_ns),
+      bootstrap_remaining_(config.target_waiting) {
+  if (gpu_workers == 0) throw std::invalid_argument("pi controller: zero GPU workers");
+}
+
+PiPhase PiController::phase() const {
+  if (bootstrap_remaining_ > 0) return PiPhase::kBootstrap;
+  if (!gpu_rate_known_) return PiPhase::kCalibrating;
+  return PiPhase::kSteady;
+}
+
+double PiController::error() const {
+  const double target = config_.target_waiting;
+  return (target - ema_waiting_) / target;
+}
+
+double PiController::rate() const {
+  return std::clamp(1.0 + config_.kp * error() + config_.ki * integral_, config_.rate_min, config_.rate_max);
+}
+
+uint64_t PiController::interval_ns() const {
+  switch (phase()) {
+    case PiPhase::kBootstrap:
+      if (!gpu_rate_known_) return config_.bootstrap_spacing_ns;
+      return std::max(config_.rebootstrap_spacing_min_ns,
+                      static_cast<uint64_t>(std::llround(gpu_effective_s() * kNsPerSecond)));
+    case PiPhase::kCalibrating:
+      return kWaitForEvent;
+    case PiPhase::kSteady:
+      break;
+  }
+  const double interval = gpu_effective_s() / rate() * kNsPerSecond;
+  return std::clamp(static_cast<uint64_t>(std::llround(interval)), config_.interval_min_ns,
+                    config_.interval_max_ns);
+}
+
+void PiController::update(const PipelineSample& s) {
+  if (gpu_count_ > seen_count_) {
+    const double per_partition_s = static_cast<double>(gpu_total_ns_ - seen_total_ns_) /
+                                   static_cast<double>(gpu_count_ - seen_count_) / kNsPerSecond;
+    if (per_partition_s > 0.0) {
+      gpu_processing_s_ = gpu_rate_known_
+                              ? config_.gpu_alpha * per_partition_s + (1.0 - config_.gpu_alpha) * gpu_processing_s_
+                              : per_partition_s;
+      gpu_rate_known_ = true;
+    }
+    seen_total_ns_ = gpu_total_ns_;
+    seen_count_ = gpu_count_;
+  }
+
+  ema_waiting_ = config_.waiting_alpha * s.waiting + (1.0 - config_.waiting_alpha) * ema_waiting_;
+
+  // Deviation from the reference: time during which the pipeline was empty is not
+  // integrated. The reference integrated the whole gap since its previous update, so the
+  // first update after an idle hour re-saturated the integral that the drain had just
+  // reset (PACING.md failure 6 by another path).
+  const double dt = s.now_ns > last_update_ns_ && !idle_since_last_update_
+                        ? static_cast<double>(s.now_ns - last_update_ns_) / kNsPerSecond
+                        : 0.0;
+  integral_ = std::clamp(integral_ + error() * dt, config_.integral_min, config_.integral_max);
+  last_update_ns_ = s.now_ns;
+  idle_since_last_update_ = s.in_flight == 0;
+}
+
+void PiController::check_drained(const PipelineSample& s) {
+  if (s.in_flight != 0) return;
+  switch (phase()) {
+    case PiPhase::kSteady:
+      if (ema_waiting_ < config_.drained_below) {
+        bootstrap_remaining_ = config_.target_waiting;
+        integral_ = 0.0;
+        ++rebootstraps_;
+      }
+      break;
+    case PiPhase::kCalibrating:
+      bootstrap_remaining_ = config_.target_waiting;
+      break;
+    case PiPhase::kBootstrap:
+      break;
+  }
+}
+
+void PiController::on_admitted(const PipelineSample& s) {
+  update(s);
+  ++admitted_;
+  has_admitted_ = true;
+  last_admission_ns_ = s.now_ns;
+  if (bootstrap_remaining_ > 0) --bootstrap_remaining_;
+}
+
+void PiController::on_gpu_done(uint64_t gpu_duration_ns, const PipelineSample& s) {
+  gpu_total_ns_ += gpu_duration_ns;
+  ++gpu_count_;
+  update(s);
+  check_drained(s);
+}
+
+void PiController::on_other_event(const PipelineSample& s) { check_drained(s); }
+
+uint64_t PiController::next_admission_ns(const PipelineSample& s) {
+  check_drained(s);
+  const uint64_t interval = interval_ns();
+  if (interval == kWaitForEvent) return kWaitForEvent;
+  if (!has_admitted_) return 0;
+  const uint64_t elapsed = s.now_ns > last_admission_ns_ ? s.now_ns - last_admission_ns_ : 0;
+  return elapsed >= interval ? 0 : interval - elapsed;
+}
+
+}  // namespace zkp::pacing

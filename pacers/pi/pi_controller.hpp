@@ -1,0 +1,114 @@
+// The control law of the `pi` pacer (shared/design/PACING.md, "The controller"), as a pure
+// class: no clock, no ABI, no logging. Time comes in with every call (now_ns), so tests and
+// the pacing simulator drive it exactly as the plugin does.
+//
+// The controller answers "how long until the next admission" from four pieces of state:
+//  - ema_waiting: an EMA of the GPU queue depth, one sample per admission and per GPU
+//    completion (the reference engine's update points), steered toward the target;
+//  - the GPU estimate: an EMA of gpu_duration per partition, from a nanosecond total and a
+//    completion count (delta total / delta count at each update). It is measured by the
+//    workers, so pipeline fill (failure 1) and GPU idle gaps (failure 2) never enter it,
+//    and it is updated on every completion whatever the queue depth (failure 3);
+//  - the integral of the normalized error, reset when the pipeline drains (failure 6);
+//  - the time of the last admission, so next_admission_ns() answers the time remaining,
+//    not a fresh full interval each time the host asks.
+// There is no synthesis-throughput cap (failure 4): the memory budget is the backpressure.
+#pragma once
+
+#include "pi_config.hpp"
+
+#include <cstdint>
+
+namespace zkp::pacing {
+
+// What the controller reads of the pipeline at one instant.
+struct PipelineSample {
+  uint64_t now_ns = 0;
+  uint32_t waiting = 0;    // synthesized, in the GPU queue (not counting those being proved)
+  uint32_t in_flight = 0;  // synthesizing + waiting + proving
+};
+
+enum class PiPhase {
+  kBootstrap,    // admitting `target` partitions at bootstrap spacing
+  kCalibrating,  // first bootstrap done; waiting for the first GPU completion
+  kSteady,       // PI control
+};
+
+const char* to_string(PiPhase phase);
+
+class PiController {
+ public:
+  // Returned by next_admission_ns when the controller waits for the next event.
+  static constexpr uint64_t kWaitForEvent = UINT64_MAX;
+
+  // gpu_workers: all GPU workers on all devices (>= 1). start_ns: the pipeline clock now.
+  PiController(const PiConfig& config, uint32_t gpu_workers, uint64_t start_ns);
+
+  // A partition was admitted at s.now_ns (s: the pipeline after the admission).
+  void on_admitted(const PipelineSample& s);
+  // A GPU worker finished a partition after gpu_duration_ns of its own time.
+  void on_gpu_done(uint64_t gpu_duration_ns, const PipelineSample& s);
+  // Any other event: only the drain check looks at it.
+  void on_other_event(const PipelineSample& s);
+
+  // Nanoseconds until the next admission (0: admit now), or kWaitForEvent.
+  uint64_t next_admission_ns(const PipelineSample& s);
+
+  // The interval the controller wants between admissions now (bootstrap spacing or the
+  // PI interval); kWaitForEvent while calibrating.
+  uint64_t interval_ns() const;
+
+  PiPhase phase() const;
+  double ema_waiting() const { return ema_waiting_; }
+  bool gpu_rate_known() const { return gpu_rate_known_; }
+  // EMA of gpu_duration per partition (seconds); meaningful once gpu_rate_known().
+  double gpu_processing_s() const { return gpu_processing_s_; }
+  // The feed-forward: gpu_processing_s() / gpu workers.
+  double gpu_effective_s() const { return gpu_processing_s_ / gpu_workers_; }
+  double integral() const { return integral_; }
+  // The rate multiplier clamp(1 + kp*e + ki*integral) of the PI law.
+  double rate() const;
+  uint64_t admitted() const { return admitted_; }
+  uint32_t bootstrap_remaining() const { return bootstrap_remaining_; }
+  uint64_t rebootstraps() const { return rebootstraps_; }
+  bool has_admitted() const { return has_admitted_; }
+  uint64_t last_admission_ns() const { return last_admission_ns_; }
+  uint64_t gpu_completions() const { return gpu_count_; }
+  const PiConfig& config() const { return config_; }
+
+ private:
+  // One control step: queue EMA, GPU estimate from the counters, integral.
+  void update(const PipelineSample& s);
+  // Re-enters bootstrap when the pipeline has drained; restarts the first bootstrap when
+  // every calibration partition left without a GPU completion (it failed), since waiting
+  // for a completion that cannot come would stall the pipeline.
+  void check_drained(const PipelineSample& s);
+  double error() const;
+
+  PiConfig config_;
+  double gpu_workers_;
+
+  double ema_waiting_ = 0.0;
+
+  // The workers' running totals and the values at the last update that consumed them.
+  uint64_t gpu_total_ns_ = 0;
+  uint64_t gpu_count_ = 0;
+  uint64_t seen_total_ns_ = 0;
+  uint64_t seen_count_ = 0;
+  bool gpu_rate_known_ = false;
+  double gpu_processing_s_ = 0.0;
+
+  double integral_ = 0.0;
+  uint64_t last_update_ns_;
+  // Whether the pipeline was empty at the last update (it starts empty).
+  bool idle_since_last_update_ = true;
+
+  uint32_t bootstrap_remaining_;
+  uint64_t rebootstraps_ = 0;
+
+  uint64_t admitted_ = 0;
+  bool has_admitted_ = false;
+  uint64_t last_admission_ns_ = 0;
+};
+
+}  // namespace zkp::pacing

@@ -1,0 +1,84 @@
+#include "pi_pacer.hpp"
+
+#include <zkpipe/sdk/error.hpp>
+
+#include <cstdio>
+
+namespace zkp::pacing {
+
+namespace {
+
+constexpr double kBytesPerGiB = 1024.0 * 1024.0 * 1024.0;
+constexpr double kNsPerMsD = 1e6;
+
+}  // namespace
+
+PipelineSample to_sample(const zkp_pipeline_state_t& state) {
+  return {state.now_ns, state.waiting, state.synthesizing + state.waiting + state.proving};
+}
+
+uint32_t gpu_workers(const zkp_pacer_facts_t& facts, const std::string& owner) {
+  const uint64_t workers = static_cast<uint64_t>(facts.device_count) * facts.workers_per_device;
+  if (workers == 0 || workers > UINT32_MAX) {
+    throw zkp::sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
+                          owner + ": needs at least one GPU worker (facts: device_count=" +
+                              std::to_string(facts.device_count) +
+                              ", workers_per_device=" + std::to_string(facts.workers_per_device) + ")");
+  }
+  return static_cast<uint32_t>(workers);
+}
+
+PiPacer::PiPacer(const zkp::sdk::HostServices& host, const zkp_pacer_facts_t& facts, zkp::sdk::Options& options)
+    : host_(host),
+      controller_(read_pi_config(options), gpu_workers(facts, options.owner()), facts.start_ns) {}
+
+void PiPacer::on_event(const zkp_pacer_event_t& event) {
+  last_ = event.state;
+  const PipelineSample sample = to_sample(event.state);
+  switch (event.kind) {
+    case ZKP_PACER_EVENT_ADMITTED: {
+      controller_.on_admitted(sample);
+      const uint32_t every = controller_.config().status_every;
+      if (every != 0 && controller_.admitted() % every == 0) host_.info(status_line());
+      break;
+    }
+    case ZKP_PACER_EVENT_GPU_DONE:
+      controller_.on_gpu_done(event.gpu_duration_ns, sample);
+      break;
+    default:
+      controller_.on_other_event(sample);
+      break;
+  }
+}
+
+uint64_t PiPacer::next_admission_ns(const zkp_pipeline_state_t& state) {
+  last_ = state;
+  const uint64_t wait = controller_.next_admission_ns(to_sample(state));
+  return wait == PiController::kWaitForEvent ? ZKP_PACER_WAIT_FOR_EVENT : wait;
+}
+
+std::string PiPacer::status_line() { return pi_status_line(kName, controller_, last_); }
+
+std::string pi_status_line(const char* name, const PiController& c, const zkp_pipeline_state_t& last) {
+  const uint64_t interval = c.interval_ns();
+  char interval_text[32];
+  if (interval == PiController::kWaitForEvent) {
+    std::snprintf(interval_text, sizeof interval_text, "wait");
+  } else {
+    std::snprintf(interval_text, sizeof interval_text, "%.0f", static_cast<double>(interval) / kNsPerMsD);
+  }
+  const double ms_per_s = 1e3;
+  char line[512];
+  std::snprintf(line, sizeof line,
+                "%s: phase=%s admitted=%llu waiting=%u ema_waiting=%.2f gpu_proc_ms=%.0f gpu_eff_ms=%.0f "
+                "interval_ms=%s integral=%.2f synthesizing=%u proving=%u budget_gib=%.1f/%.1f rebootstraps=%llu",
+                name, to_string(c.phase()), static_cast<unsigned long long>(c.admitted()), last.waiting,
+                c.ema_waiting(), c.gpu_processing_s() * ms_per_s, c.gpu_effective_s() * ms_per_s, interval_text,
+                c.integral(), last.synthesizing, last.proving,
+                static_cast<double>(last.budget_used_bytes) / kBytesPerGiB,
+                static_cast<double>(last.budget_total_bytes) / kBytesPerGiB,
+                static_cast<unsigned long long>(c.rebootstraps()));
+  return line;
+}
+
+}  // namespace zkp::pacing

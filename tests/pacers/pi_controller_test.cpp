@@ -1,0 +1,234 @@
+// The pi control law, driven directly: each test is a failure from PACING.md, or a piece
+// of the law that a regression would change.
+#include "pi_controller.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+
+namespace {
+
+using zkp::pacing::PiConfig;
+using zkp::pacing::PiController;
+using zkp::pacing::PiPhase;
+using zkp::pacing::PipelineSample;
+
+constexpr uint64_t kMs = 1'000'000;
+constexpr uint64_t kS = 1'000'000'000;
+constexpr uint32_t kTwoWorkers = 2;
+
+PipelineSample at(uint64_t now_ns, uint32_t waiting, uint32_t in_flight) { return {now_ns, waiting, in_flight}; }
+
+// Runs the first bootstrap: `target` admissions at the controller's own spacing.
+// Returns the time of the last admission.
+uint64_t bootstrap(PiController& c, uint64_t start_ns) {
+  uint64_t t = start_ns;
+  for (uint32_t i = 0; i < c.config().target_waiting; ++i) {
+    t += c.next_admission_ns(at(t, 0, i));
+    c.on_admitted(at(t, 0, i + 1));
+  }
+  return t;
+}
+
+TEST(PiController, BootstrapAdmitsTargetPartitionsThreeSecondsApartThenWaitsForTheGpu) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
+  EXPECT_EQ(c.next_admission_ns(at(0, 0, 0)), 0u);
+  c.on_admitted(at(0, 0, 1));
+  // Asked again 1 s later, the answer is the time remaining, not a fresh interval.
+  EXPECT_EQ(c.next_admission_ns(at(1 * kS, 0, 1)), 2 * kS);
+  EXPECT_EQ(c.next_admission_ns(at(3 * kS, 0, 1)), 0u);
+  for (uint32_t i = 1; i < 8; ++i) c.on_admitted(at(3 * kS * i, 0, i + 1));
+  EXPECT_EQ(c.phase(), PiPhase::kCalibrating);
+  EXPECT_EQ(c.next_admission_ns(at(30 * kS, 0, 8)), PiController::kWaitForEvent);
+  c.on_gpu_done(1 * kS, at(47 * kS, 0, 7));
+  EXPECT_EQ(c.phase(), PiPhase::kSteady);
+  // The last admission was long ago: admit at once.
+  EXPECT_EQ(c.next_admission_ns(at(47 * kS, 0, 7)), 0u);
+}
+
+// Failure 1: the first completion comes after a ~47 s fill; the estimate is the worker's
+// own gpu_duration, never the time since the pipeline started.
+TEST(PiController, FillContaminationGpuEstimateIsTheMeasuredDurationPerWorker) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  bootstrap(c, 0);
+  c.on_gpu_done(1 * kS, at(47 * kS, 0, 7));
+  EXPECT_DOUBLE_EQ(c.gpu_processing_s(), 1.0);
+  EXPECT_DOUBLE_EQ(c.gpu_effective_s(), 0.5);
+  // The next sample is EMA'd with weight 0.2 onto the seed.
+  c.on_gpu_done(1200 * kMs, at(48200 * kMs, 0, 6));
+  EXPECT_DOUBLE_EQ(c.gpu_processing_s(), 0.2 * 1.2 + 0.8 * 1.0);
+  // And the interval follows the estimate (about 0.5 s / rate), not the 47 s fill.
+  EXPECT_LT(c.interval_ns(), 1 * kS);
+}
+
+// Failure 2: a starved GPU completes rarely; the time between completions must not leak
+// into the estimate, or a slow pacer would make itself slower.
+TEST(PiController, IdleContaminationStarvedGpuDoesNotLowerTheRate) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  for (int i = 0; i < 10; ++i) {
+    t += 30 * kS;  // one completion every 30 s, each 1 s of GPU time
+    c.on_gpu_done(1 * kS, at(t, 0, 1));
+    c.on_admitted(at(t, 0, 1));
+  }
+  EXPECT_DOUBLE_EQ(c.gpu_processing_s(), 1.0);
+  // Queue empty: the controller asks for more than the GPU rate, never less.
+  EXPECT_LE(c.interval_ns(), static_cast<uint64_t>(0.5 * kS));
+}
+
+// Failure 3: with two workers the queue is empty while both are busy; that is not idle,
+// and the estimate must keep following the measured durations.
+TEST(PiController, TwoWorkersBusyWithAnEmptyQueueKeepUpdatingTheEstimate) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  c.on_gpu_done(1 * kS, at(t += 20 * kS, 0, 8));
+  double previous = c.gpu_processing_s();
+  for (int i = 0; i < 20; ++i) {
+    // waiting = 0, two partitions on the GPU, more synthesizing.
+    c.on_gpu_done(2400 * kMs, at(t += 1200 * kMs, 0, 10));
+    EXPECT_GT(c.gpu_processing_s(), previous);
+    previous = c.gpu_processing_s();
+  }
+  EXPECT_NEAR(c.gpu_processing_s(), 2.4, 0.02);
+  EXPECT_EQ(c.rebootstraps(), 0u);  // in flight: not drained, whatever ema_waiting says
+}
+
+PiConfig reference_gains() {
+  PiConfig cfg;
+  cfg.kp = 0.5;  // the reference engine's value, to check the law with its constants
+  return cfg;
+}
+
+// Drives ema_waiting toward `waiting` with completions of `gpu_s` seconds.
+uint64_t settle(PiController& c, uint64_t t, uint32_t waiting, double gpu_s, int samples) {
+  for (int i = 0; i < samples; ++i) {
+    t += 100 * kMs;
+    c.on_gpu_done(static_cast<uint64_t>(gpu_s * kS), at(t, waiting, waiting + 2));
+  }
+  return t;
+}
+
+TEST(PiController, IntervalIsFeedForwardOverTheClampedPiRate) {
+  PiController c(reference_gains(), kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  settle(c, t, 4, 1.2, 30);
+  const double e = (8.0 - c.ema_waiting()) / 8.0;
+  const double rate = std::clamp(1.0 + 0.5 * e + 0.001 * c.integral(), 0.3, 3.0);
+  EXPECT_DOUBLE_EQ(c.rate(), rate);
+  EXPECT_NEAR(static_cast<double>(c.interval_ns()), c.gpu_effective_s() / rate * kS, 1.0);
+  EXPECT_GT(c.integral(), 0.0);  // queue below target: the integral pushes faster
+}
+
+TEST(PiController, RateAndIntervalClamps) {
+  {
+    // A queue far over target: rate floor 0.3 -> interval = ff / 0.3.
+    PiController c(reference_gains(), kTwoWorkers, 0);
+    settle(c, bootstrap(c, 0), 200, 1.2, 60);
+    EXPECT_DOUBLE_EQ(c.rate(), 0.3);
+    EXPECT_NEAR(static_cast<double>(c.interval_ns()), c.gpu_effective_s() / 0.3 * kS, 1.0);
+  }
+  {
+    // A tiny GPU time: the interval floor is 50 ms.
+    PiController c(reference_gains(), kTwoWorkers, 0);
+    settle(c, bootstrap(c, 0), 0, 0.01, 10);
+    EXPECT_EQ(c.interval_ns(), 50 * kMs);
+  }
+  {
+    // A huge GPU time: the interval ceiling is 60 s.
+    PiController c(reference_gains(), 1, 0);
+    settle(c, bootstrap(c, 0), 100, 600.0, 10);
+    EXPECT_EQ(c.interval_ns(), 60 * kS);
+  }
+  {
+    // An empty queue and a saturated integral with a large ki: 1 + 0.5 + 0.1 x 100 -> 3.
+    PiConfig cfg = reference_gains();
+    cfg.ki = 0.1;
+    PiController c(cfg, kTwoWorkers, 0);
+    uint64_t t = bootstrap(c, 0);
+    c.on_gpu_done(1 * kS, at(t += kS, 0, 8));
+    for (int i = 0; i < 300; ++i) c.on_admitted(at(t += kS, 0, 8));
+    EXPECT_DOUBLE_EQ(c.integral(), 100.0);
+    EXPECT_DOUBLE_EQ(c.rate(), 3.0);
+  }
+}
+
+TEST(PiController, IntegralIsClampedAsymmetrically) {
+  PiController c(reference_gains(), kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  c.on_gpu_done(1 * kS, at(t += kS, 0, 8));
+  for (int i = 0; i < 400; ++i) c.on_admitted(at(t += kS, 0, 8));  // e = +1 for 400 s
+  EXPECT_DOUBLE_EQ(c.integral(), 100.0);
+  for (int i = 0; i < 400; ++i) c.on_gpu_done(1 * kS, at(t += kS, 40, 42));  // e = -4 at most
+  EXPECT_DOUBLE_EQ(c.integral(), -20.0);
+}
+
+// Failure 6: after a drain the integral is reset, the GPU estimate kept, and the
+// pipeline is refilled by a bootstrap spaced max(2 s, feed-forward).
+TEST(PiController, DrainReBootstrapsResetsTheIntegralAndKeepsTheEstimate) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  c.on_gpu_done(1 * kS, at(t += 20 * kS, 0, 7));
+  for (int i = 0; i < 100; ++i) c.on_admitted(at(t += kS, 0, 8));
+  ASSERT_GT(c.integral(), 50.0);
+  // Drain: the last partitions complete with an empty queue.
+  for (uint32_t left = 8; left > 0; --left) c.on_gpu_done(1 * kS, at(t += kS, 0, left - 1));
+  EXPECT_EQ(c.rebootstraps(), 1u);
+  EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
+  EXPECT_DOUBLE_EQ(c.integral(), 0.0);
+  EXPECT_DOUBLE_EQ(c.gpu_processing_s(), 1.0);
+  EXPECT_EQ(c.interval_ns(), 2 * kS);  // max(2 s, 0.5 s)
+  // New work: admitted at once, then 2 s apart.
+  EXPECT_EQ(c.next_admission_ns(at(t += 10 * kS, 0, 0)), 0u);
+  c.on_admitted(at(t, 0, 1));
+  EXPECT_EQ(c.next_admission_ns(at(t + 500 * kMs, 0, 1)), 1500 * kMs);
+}
+
+TEST(PiController, ReBootstrapSpacingIsTheGpuIntervalWhenLongerThanTwoSeconds) {
+  PiController c(PiConfig{}, 1, 0);
+  uint64_t t = bootstrap(c, 0);
+  c.on_gpu_done(6 * kS, at(t += 30 * kS, 0, 0));  // one worker, 6 s per partition
+  EXPECT_EQ(c.rebootstraps(), 1u);
+  EXPECT_EQ(c.interval_ns(), 6 * kS);
+}
+
+// Deviation from the reference (pi_controller.cpp): idle time is not integrated, so the
+// first admission after an idle hour does not re-saturate the integral just reset.
+TEST(PiController, IdleTimeAfterADrainIsNotIntegrated) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  for (uint32_t left = 8; left > 0; --left) c.on_gpu_done(1 * kS, at(t += kS, 0, left - 1));
+  ASSERT_EQ(c.rebootstraps(), 1u);
+  t += 2 * 3600 * kS;
+  ASSERT_EQ(c.next_admission_ns(at(t, 0, 0)), 0u);
+  c.on_admitted(at(t, 0, 1));
+  EXPECT_DOUBLE_EQ(c.integral(), 0.0);
+  c.on_admitted(at(t + 2 * kS, 0, 2));
+  EXPECT_LE(c.integral(), 2.0);  // e <= 1 over 2 s
+}
+
+TEST(PiController, NoReBootstrapWhileWorkIsInFlightOrTheQueueAverageIsHigh) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  c.on_gpu_done(1 * kS, at(t += kS, 0, 7));
+  c.on_other_event(at(t += kS, 0, 3));  // ema < 1 but three in flight
+  EXPECT_EQ(c.rebootstraps(), 0u);
+  settle(c, t, 20, 1.0, 20);  // ema_waiting high
+  c.on_other_event(at(t += 10 * kS, 0, 0));
+  EXPECT_GE(c.ema_waiting(), 1.0);
+  EXPECT_EQ(c.rebootstraps(), 0u);
+}
+
+// If every bootstrap partition fails, no GPU completion can ever calibrate the rate;
+// waiting for one would stall the pipeline, so the bootstrap starts again.
+TEST(PiController, CalibrationRestartsWhenEveryBootstrapPartitionFailed) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  const uint64_t t = bootstrap(c, 0);
+  ASSERT_EQ(c.next_admission_ns(at(t + kS, 0, 3)), PiController::kWaitForEvent);
+  c.on_other_event(at(t + 2 * kS, 0, 0));  // the last one failed
+  EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
+  EXPECT_EQ(c.next_admission_ns(at(t + 3 * kS, 0, 0)), 0u);
+}
+
+}  // namespace
