@@ -1,0 +1,45 @@
+// The `zkpipe` command line is a small registry of subcommands. Each lives in its own
+// file and registers itself with ZKPIPE_COMMAND, so `prove`, `verify` and `bench` are
+// added later as new files, without touching main.cpp:
+//
+//   namespace { int run_bench(const std::vector<std::string>& args) { ... } }
+//   ZKPIPE_COMMAND(bench, "measure throughput", "zkpipe bench --config F ...", run_bench);
+//
+// A command receives the arguments after its name and returns an exit code; it throws
+// UsageError for a bad command line (exit 2) and zkp::sdk::Error for a failure (exit 1).
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace zkp::cli {
+
+inline constexpr int kExitSuccess = 0;
+inline constexpr int kExitFailure = 1;
+inline constexpr int kExitUsage = 2;
+
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Command {
+  const char* name;
+  const char* summary;  // one line for `zkpipe --help`
+  const char* usage;    // "zkpipe run --config F [key=value ...] ..."
+  int (*run)(const std::vector<std::string>& args);
+};
+
+// Every registered command, sorted by name.
+const std::vector<Command>& commands();
+const Command* find_command(const std::string& name);
+
+struct Registrar {
+  explicit Registrar(const Command& command);
+};
+
+}  // namespace zkp::cli
+
+#define ZKPIPE_COMMAND(NAME, SUMMARY, USAGE, FUNCTION) \
+  static const ::zkp::cli::Registrar zkpipe_command_##NAME({#NAME, SUMMARY, USAGE, FUNCTION})

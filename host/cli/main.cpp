@@ -1,0 +1,64 @@
+// zkpipe: the command line. `zkpipe --help` lists the commands and every configuration
+// key; `zkpipe <command> --help` shows one command. Exit codes: 0 success, 1 a
+// failure, 2 a usage error.
+#include "command.hpp"
+
+#include <zkpipe/host/config.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <algorithm>
+#include <exception>
+#include <iostream>
+#include <string>
+#include <vector>
+
+namespace {
+
+void print_help(std::ostream& out) {
+  out << "zkpipe: a Groth16 proving engine with pluggable provers and pacers\n\n"
+         "Usage: zkpipe <command> [options] [key=value ...]\n"
+         "       zkpipe <command> --help\n\n"
+         "Commands:\n";
+  for (const zkp::cli::Command& c : zkp::cli::commands()) {
+    out << "  " << c.name << std::string(c.name == nullptr ? 0 : (12 > std::string(c.name).size() ? 12 - std::string(c.name).size() : 1), ' ')
+        << c.summary << "\n";
+  }
+  out << "\n";
+  zkp::host::print_config_reference(out);
+  out << "\n"
+      << "Exit codes: 0 success, 1 a failure, 2 a usage error.\n";
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace zkp::cli;
+  if (argc < 2) {
+    print_help(std::cerr);
+    return kExitUsage;
+  }
+  const std::string name = argv[1];
+  if (name == "--help" || name == "-h" || name == "help") {
+    print_help(std::cout);
+    return kExitSuccess;
+  }
+  const Command* command = find_command(name);
+  if (command == nullptr) {
+    std::cerr << "zkpipe: unknown command '" << name << "' (see zkpipe --help)\n";
+    return kExitUsage;
+  }
+  const std::vector<std::string> args(argv + 2, argv + argc);
+  try {
+    return command->run(args);
+  } catch (const UsageError& e) {
+    std::cerr << "zkpipe " << name << ": " << e.what() << "\nUsage: " << command->usage
+              << "\n(see zkpipe " << name << " --help)\n";
+    return kExitUsage;
+  } catch (const zkp::sdk::Error& e) {
+    std::cerr << "zkpipe " << name << ": " << e.what() << " [" << zkp_status_name(e.status()) << "]\n";
+    return kExitFailure;
+  } catch (const std::exception& e) {
+    std::cerr << "zkpipe " << name << ": " << e.what() << "\n";
+    return kExitFailure;
+  }
+}

@@ -1,0 +1,58 @@
+#include "options.hpp"
+
+#include "command.hpp"
+
+#include <zkpipe/sdk/error.hpp>
+
+#include <ostream>
+
+namespace zkp::cli {
+
+namespace po = boost::program_options;
+
+namespace {
+
+po::options_description common_options() {
+  po::options_description d("Common options");
+  d.add_options()("help,h", "show this help")
+      ("config,c", po::value<std::string>()->value_name("FILE"), "INI configuration file")
+      ("override", po::value<std::vector<std::string>>()->value_name("KEY=VALUE"),
+       "configuration overrides (positional: key=value ...), applied after the file");
+  return d;
+}
+
+}  // namespace
+
+ParsedArgs parse_command_line(const std::vector<std::string>& args, po::options_description specific) {
+  specific.add(common_options());
+  po::positional_options_description positional;
+  positional.add("override", -1);
+  ParsedArgs parsed;
+  try {
+    po::store(po::command_line_parser(args).options(specific).positional(positional).run(), parsed.values);
+    po::notify(parsed.values);
+  } catch (const po::error& e) {
+    throw UsageError(e.what());
+  }
+  parsed.help = parsed.values.count("help") != 0;
+  if (parsed.values.count("config")) parsed.config_file = parsed.values["config"].as<std::string>();
+  if (parsed.values.count("override")) parsed.overrides = parsed.values["override"].as<std::vector<std::string>>();
+  return parsed;
+}
+
+void print_command_help(std::ostream& out, const char* usage, const po::options_description& specific) {
+  out << "Usage: " << usage << "\n\n" << specific << "\n" << common_options() << "\n";
+  host::print_config_reference(out);
+}
+
+host::Config load_config(const ParsedArgs& parsed) {
+  try {
+    std::optional<std::filesystem::path> file;
+    if (parsed.config_file) file = *parsed.config_file;
+    return host::Config::load(file, parsed.overrides);
+  } catch (const sdk::Error& e) {
+    throw UsageError(e.what());
+  }
+}
+
+}  // namespace zkp::cli

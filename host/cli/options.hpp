@@ -1,0 +1,35 @@
+// Command-line parsing shared by the subcommands: every command takes --config F and
+// key=value overrides, and prints the full configuration reference in its --help.
+#pragma once
+
+#include <zkpipe/host/config.hpp>
+
+#include <boost/program_options.hpp>
+
+#include <iosfwd>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace zkp::cli {
+
+struct ParsedArgs {
+  boost::program_options::variables_map values;
+  std::optional<std::string> config_file;
+  std::vector<std::string> overrides;  // the positional key=value arguments
+  bool help = false;
+};
+
+// Adds --help, --config and the positional overrides to `specific`, and parses `args`.
+// Throws UsageError on a bad command line.
+ParsedArgs parse_command_line(const std::vector<std::string>& args,
+                              boost::program_options::options_description specific);
+
+// "Usage: ...", the command's own options, then every configuration key.
+void print_command_help(std::ostream& out, const char* usage,
+                        const boost::program_options::options_description& specific);
+
+// Loads the configuration; a bad key or value is a UsageError (exit 2).
+host::Config load_config(const ParsedArgs& parsed);
+
+}  // namespace zkp::cli

@@ -1,0 +1,52 @@
+// Synthesized partitions waiting for a GPU worker (PACING.md's `waiting`: it does not
+// count partitions a worker already holds). Within a queue, a higher job priority goes
+// first, then arrival order.
+//
+//   per-device: one queue per device. A partition pinned to device d joins d's queue;
+//               an unpinned one joins the least-loaded device's queue (fewest waiting +
+//               proving; ties rotate) when its synthesis is done. Worker of d pops d's.
+//   shared:     one queue. A worker of device d takes the first partition that is
+//               unpinned or pinned to d.
+//
+// Not synchronized: the pipeline calls it under its scheduler lock.
+#pragma once
+
+#include <zkpipe/host/config.hpp>
+#include <zkpipe/host/job.hpp>
+
+#include <deque>
+#include <optional>
+#include <vector>
+
+namespace zkp::host {
+
+class GpuQueue {
+ public:
+  GpuQueue(QueueMode mode, uint32_t device_count);
+
+  QueueMode mode() const { return mode_; }
+
+  // Queues `task`; `proving` holds the partitions on each device's workers now. Returns
+  // the device whose queue it joined (per-device), or -1 (shared).
+  int32_t push(Task task, const std::vector<uint32_t>& proving);
+
+  bool has_work_for(uint32_t device) const;
+  // The next partition a worker of `device` may run, or nullopt.
+  std::optional<Task> pop_for(uint32_t device);
+
+  // Removes and returns every queued partition of job `job_id`.
+  std::vector<Task> remove_job(uint64_t job_id);
+
+  size_t size() const { return size_; }
+
+ private:
+  static bool may_run(const Task& task, uint32_t device);
+  uint32_t least_loaded(const std::vector<uint32_t>& proving);
+
+  QueueMode mode_;
+  std::vector<std::deque<Task>> queues_;  // one per device, or one (shared)
+  size_t size_ = 0;
+  uint32_t tie_cursor_ = 0;  // where the next tie-break starts
+};
+
+}  // namespace zkp::host

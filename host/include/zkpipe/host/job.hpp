@@ -1,0 +1,58 @@
+// What moves through the pipeline: a Job (one zkp_host_submit) and its Tasks (one per
+// partition). A Task is owned by exactly one stage at a time (scheduler, synthesis,
+// GPU queue, worker) and ends in exactly one completion record.
+#pragma once
+
+#include <zkpipe/host/prover.hpp>
+#include <zkpipe/zkp_host.h>
+
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace zkp::host {
+
+// The randomness of one proof: r || s, two scalars (zkp_job_t.randomness).
+inline constexpr size_t kRandomnessBytes = 2 * ZKP_SCALAR_SIZE;
+
+// A proving key loaded on every device of the prover, with what the prover said of it.
+struct LoadedKey {
+  uint64_t id = 0;
+  KeyHandle handle;
+  zkp_key_info_t info{};
+};
+
+struct Job {
+  uint64_t id = 0;
+  std::shared_ptr<const LoadedKey> key;
+  std::vector<zkp_partition_t> partitions;  // the caller's array, copied at submit
+  std::vector<uint8_t> randomness;          // partitions × kRandomnessBytes, or empty
+  int32_t gpu_index = -1;                   // -1: any device
+  int32_t priority = 0;                     // higher first
+  uint64_t submit_ns = 0;
+
+  // Guarded by the pipeline's scheduler lock.
+  bool cancelled = false;
+  uint32_t in_pipeline = 0;  // partitions not yet completed
+
+  uint64_t partition_bytes() const { return key->info.synthesis_bytes; }
+};
+
+struct Task {
+  std::shared_ptr<Job> job;
+  uint32_t partition = 0;
+  SynthesisHandle synthesis;  // null until synthesized, and for caller-synthesized input
+  uint64_t synthesis_ns = 0;
+  uint64_t queued_ns = 0;      // when it entered the GPU queue
+  uint64_t queue_wait_ns = 0;  // how long it waited there
+  int32_t device = -1;         // the device queue it waits in (per-device mode), else -1
+
+  const zkp_partition_t& input() const { return job->partitions[partition]; }
+  bool externally_synthesized() const { return input().synthesized != nullptr; }
+  // r || s for this proof, or nullptr (the prover draws them from the OS CSPRNG).
+  const uint8_t* randomness() const {
+    return job->randomness.empty() ? nullptr : job->randomness.data() + partition * kRandomnessBytes;
+  }
+};
+
+}  // namespace zkp::host

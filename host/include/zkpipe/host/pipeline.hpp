@@ -1,0 +1,173 @@
+// The proving pipeline (ARCHITECTURE.md, "the data path"):
+//
+//   submit → Scheduler (priority, then FIFO)
+//     → admission thread: the pacer says "now" AND the MemoryBudget grants the bytes
+//     → SynthesisPool (prover->synthesize; caller-synthesized input skips it)
+//     → GpuQueue (per device, or shared)
+//     → Workers: W per device (prove_start / prove_finish / self-check)
+//     → CompletionDispatcher (callbacks on the completion thread)
+//
+// Threads: one admission thread, `synthesis_threads` synthesis threads, devices × W
+// worker threads, and the dispatcher's completion thread. Callers' threads submit,
+// cancel and read stats.
+//
+// Locking. One mutex, the scheduler lock `mu_`, guards every piece of pipeline state
+// (scheduler, synthesis queue, GPU queue, budget, counts, jobs) and serializes every
+// pacer call, so the pacer sees consistent snapshots and needs no lock of its own. It
+// is never held while a prover runs (synthesize, prove_*, verify, synthesis_free) or a
+// callback runs. Lock order: Host::shutdown_mu_ → mu_ → CompletionDispatcher::mu_
+// (a leaf); the plugin registry lock is only taken at load and unload, outside these.
+//
+// Pacer events, one stream per partition: ADMITTED → SYNTHESIS_DONE → GPU_START →
+// GPU_DONE, or FAILED at whichever stage it failed or was cancelled. GPU_DONE means the
+// device finished its work (prove_finish succeeded) even if the self-check then rejects
+// the proof: the pacer steers the flow, not the validity of proofs. Every event and
+// every submission wakes the admission thread, which asks the pacer again only when a
+// partition is pending and the budget could grant it.
+//
+// Cancel: pending partitions complete with ZKP_ERR_CANCELLED at once; admitted ones not
+// yet synthesized, and synthesized ones in the GPU queue, are dropped (and their budget
+// released) before they reach a device; one being synthesized is dropped when its
+// synthesis returns; those on a device finish.
+#pragma once
+
+#include <zkpipe/host/completion_dispatcher.hpp>
+#include <zkpipe/host/config.hpp>
+#include <zkpipe/host/gpu_queue.hpp>
+#include <zkpipe/host/job.hpp>
+#include <zkpipe/host/memory_budget.hpp>
+#include <zkpipe/host/pacer.hpp>
+#include <zkpipe/host/prover.hpp>
+#include <zkpipe/host/scheduler.hpp>
+#include <zkpipe/host/status.hpp>
+
+#include <condition_variable>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+namespace zkp::host {
+
+class SynthesisPool;
+class Worker;
+
+struct PipelineSettings {
+  uint32_t devices = 1;
+  uint32_t workers_per_device = 1;
+  uint32_t synthesis_threads = 1;
+  uint64_t budget_bytes = 0;
+  QueueMode queue = QueueMode::per_device;
+  bool self_check = true;
+  uint32_t status_every = 0;  // admissions between pacer status lines; 0: never
+};
+
+// Gauges and counters, read together under the scheduler lock.
+struct PipelineCounts {
+  uint64_t jobs_submitted = 0;
+  uint32_t pending = 0;
+  uint32_t synthesizing = 0;
+  uint32_t waiting = 0;
+  uint32_t proving = 0;
+  uint64_t budget_total = 0;
+  uint64_t budget_used = 0;
+  uint64_t budget_peak = 0;
+};
+
+class Pipeline {
+ public:
+  // The prover, pacer and dispatcher must outlive the pipeline.
+  Pipeline(const PipelineSettings& settings, Prover& prover, Pacer& pacer,
+           CompletionDispatcher& dispatcher);
+  ~Pipeline();  // stop()
+  Pipeline(const Pipeline&) = delete;
+  Pipeline& operator=(const Pipeline&) = delete;
+
+  const PipelineSettings& settings() const { return settings_; }
+
+  // Starts every thread.
+  void start();
+
+  // Queues every partition of `job` (validated by the caller; id and in_pipeline are
+  // set here) and registers its callbacks. Returns the new job id (never 0). Throws
+  // zkp::sdk::Error(ZKP_ERR_CANCELLED) once close() was called.
+  uint64_t submit(std::shared_ptr<Job> job, JobCallbacks callbacks);
+
+  // Cancels job `job_id` (see above). Throws ZKP_ERR_NOT_FOUND for an unknown job or one
+  // whose partitions have all completed.
+  void cancel(uint64_t job_id);
+
+  // Refuses every later submit (ZKP_ERR_CANCELLED).
+  void close();
+  // Cancels every job in the pipeline.
+  void cancel_all();
+  // Ends every thread. Call once every job has finished (after close() and a wait).
+  void stop();
+
+  PipelineCounts counts() const;
+  std::string pacer_status();
+
+  // -- For the stages' threads (synthesis_pool.cpp, worker.cpp) -------------------------
+
+  // The next admitted partition to synthesize; blocks; nullopt once stopping.
+  std::optional<Task> next_synthesis();
+  // Its synthesis returned `status` after `synthesis_ns`.
+  void synthesis_done(Task task, Status status, uint64_t synthesis_ns);
+
+  // The next partition for worker `worker` of `device`; blocks; nullopt once stopping.
+  std::optional<Task> next_proof(uint32_t device, uint32_t worker);
+  // The worker is done with it (its synthesis freed). `device_finished`: prove_finish
+  // succeeded (GPU_DONE), else the partition failed on the device (FAILED).
+  void proof_done(Task task, Completion record, bool device_finished);
+
+ private:
+  void admission_loop();
+  void admit_locked();
+  void enqueue_gpu_locked(Task task);
+  void complete_locked(Task& task, Completion record);
+  void fail_locked(Task& task, zkp_status_t status, std::string message);
+  // Completes the pacer event with a snapshot of the state after it, tells the pacer,
+  // and wakes the admission thread.
+  void emit_locked(zkp_pacer_event_t event);
+  zkp_pipeline_state_t snapshot_locked() const;
+  void wake_locked();
+  // Frees the syntheses of tasks dropped from the GPU queue outside the lock, then
+  // completes them as cancelled.
+  void drop_queued(std::vector<Task> dropped);
+  std::vector<Task> cancel_locked(Job& job);
+
+  const PipelineSettings settings_;
+  Prover& prover_;
+  Pacer& pacer_;
+  CompletionDispatcher& dispatcher_;
+
+  mutable std::mutex mu_;  // the scheduler lock
+  std::condition_variable admission_cv_;
+  std::condition_variable synthesis_cv_;
+  std::vector<std::condition_variable> device_cv_;  // one per device
+
+  // Guarded by mu_.
+  Scheduler scheduler_;
+  std::deque<Task> synthesis_queue_;  // admitted, waiting for a synthesis thread
+  GpuQueue gpu_queue_;
+  MemoryBudget budget_;
+  std::map<uint64_t, std::shared_ptr<Job>> jobs_;  // jobs with partitions in the pipeline
+  std::vector<uint32_t> proving_on_;               // partitions on each device's workers
+  uint32_t synthesizing_ = 0;                      // admitted, synthesis not done
+  uint32_t proving_ = 0;
+  uint64_t next_job_id_ = 1;
+  uint64_t jobs_submitted_ = 0;
+  uint64_t admissions_ = 0;
+  uint64_t wake_seq_ = 0;  // bumped by every event and submission
+  bool closed_ = false;
+  bool stopping_ = false;
+
+  std::thread admission_thread_;
+  std::unique_ptr<SynthesisPool> synthesis_pool_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+};
+
+}  // namespace zkp::host

@@ -1,0 +1,87 @@
+// The host's handle on one prover object created by a prover plugin. It keeps the
+// plugin loaded (shared ownership of the PluginLibrary) and destroys the object when
+// it goes. Keys and syntheses are RAII handles that free themselves through it, so
+// they must not outlive it.
+//
+// Threading follows zkp_prover.h: [any-thread] calls may overlap; create and the
+// destructor run on the thread that owns the host.
+#pragma once
+
+#include <zkpipe/host/config.hpp>
+#include <zkpipe/host/host_services.hpp>
+#include <zkpipe/host/plugin_library.hpp>
+#include <zkpipe/host/status.hpp>
+#include <zkpipe/zkp_prover.h>
+
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+namespace zkp::host {
+
+class Prover;
+
+struct KeyFree {
+  const Prover* prover;
+  void operator()(zkp_key_t* key) const;
+};
+struct SynthesisFree {
+  const Prover* prover;
+  void operator()(zkp_synthesis_t* synthesis) const;
+};
+using KeyHandle = std::unique_ptr<zkp_key_t, KeyFree>;
+using SynthesisHandle = std::unique_ptr<zkp_synthesis_t, SynthesisFree>;
+
+class Prover {
+ public:
+  // Creates a prover through the library's "zkp.prover/1" factory. Throws
+  // zkp::sdk::Error: no such factory, a table too small, or the plugin's own error
+  // (an unknown or bad option: its message names the plugin and the key).
+  static std::unique_ptr<Prover> create(std::shared_ptr<PluginLibrary> library,
+                                        const std::vector<PluginOption>& options);
+  ~Prover();
+  Prover(const Prover&) = delete;
+  Prover& operator=(const Prover&) = delete;
+
+  const std::string& name() const { return name_; }
+  const PluginLibrary& library() const { return *library_; }
+  uint32_t flags() const { return prover_->flags; }
+  bool simulated() const { return (flags() & ZKP_PROVER_FLAG_SIMULATED) != 0; }
+  bool can_verify() const { return (flags() & ZKP_PROVER_FLAG_VERIFY) != 0; }
+
+  uint32_t device_count() const { return device_count_; }
+
+  // Throw zkp::sdk::Error with the prover's message.
+  zkp_device_info_t device_info(uint32_t gpu_index) const;
+  KeyHandle load_key(const zkp_key_source_t& source, int32_t gpu_index);
+  zkp_key_info_t key_info(const zkp_key_t& key) const;
+
+  // The hot path: the outcome is a Status, never an exception.
+  Status synthesize(const zkp_key_t& key, const zkp_witness_t& witness, SynthesisHandle& out);
+  // On success *op is owned by the prover until prove_finish, which must follow.
+  Status prove_start(const zkp_key_t& key, const zkp_prove_input_t& input, int32_t gpu_index,
+                     uint32_t worker, zkp_prove_op_t*& op);
+  Status prove_finish(zkp_prove_op_t* op, zkp_prove_output_t& out);
+  Status verify(const zkp_key_t& key, std::span<const uint8_t> proof,
+                std::span<const uint8_t> public_inputs, bool& valid) const;
+
+ private:
+  struct Destroy {
+    void operator()(zkp_prover_t* p) const { p->destroy(p); }
+  };
+
+  Prover(std::shared_ptr<PluginLibrary> library, std::unique_ptr<PluginServices> services);
+
+  // Declared first, destroyed last: the code of everything below lives in the library.
+  std::shared_ptr<PluginLibrary> library_;
+  std::unique_ptr<PluginServices> services_;  // outlives the prover object
+  std::unique_ptr<zkp_prover_t, Destroy> prover_;
+  std::string name_;
+  uint32_t device_count_ = 0;
+
+  friend struct KeyFree;
+  friend struct SynthesisFree;
+};
+
+}  // namespace zkp::host

@@ -1,0 +1,27 @@
+// A status code and its message: what a plugin call or a pipeline stage ended with.
+// Used on the hot path (workers, synthesis threads), where failures are results, not
+// exceptions.
+#pragma once
+
+#include <zkpipe/zkp_common.h>
+
+#include <string>
+
+namespace zkp::host {
+
+struct Status {
+  zkp_status_t code = ZKP_OK;
+  std::string message;
+
+  bool ok() const { return code == ZKP_OK; }
+
+  // The outcome of a plugin call that returned `code` and filled `err`. A plugin that
+  // fails without a message still yields a readable one (the status name).
+  static Status from_call(zkp_status_t code, const zkp_error_t& err, const std::string& what) {
+    if (code == ZKP_OK) return {};
+    const std::string detail = err.message[0] != '\0' ? err.message : zkp_status_name(code);
+    return {code, what + ": " + detail};
+  }
+};
+
+}  // namespace zkp::host

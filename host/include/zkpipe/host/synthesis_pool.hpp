@@ -1,0 +1,30 @@
+// The synthesis threads: each takes the next admitted partition from the pipeline,
+// calls prover->synthesize on it (no lock held), and hands the outcome back. Synthesis
+// is the slow, parallel, memory-hungry stage (PACING.md: 20–60 s and ~9–14 GiB per
+// Filecoin partition), so there are as many threads as the config asks for.
+#pragma once
+
+#include <thread>
+#include <vector>
+
+namespace zkp::host {
+
+class Pipeline;
+class Prover;
+
+class SynthesisPool {
+ public:
+  SynthesisPool(Pipeline& pipeline, Prover& prover, uint32_t threads);  // starts them
+  ~SynthesisPool();  // joins them; the pipeline must be stopping
+  SynthesisPool(const SynthesisPool&) = delete;
+  SynthesisPool& operator=(const SynthesisPool&) = delete;
+
+ private:
+  void run();
+
+  Pipeline& pipeline_;
+  Prover& prover_;
+  std::vector<std::thread> threads_;
+};
+
+}  // namespace zkp::host

@@ -1,0 +1,356 @@
+#include <zkpipe/host/pipeline.hpp>
+
+#include <zkpipe/host/clock.hpp>
+#include <zkpipe/host/invariant.hpp>
+#include <zkpipe/host/logging.hpp>
+#include <zkpipe/host/synthesis_pool.hpp>
+#include <zkpipe/host/worker.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <algorithm>
+#include <chrono>
+
+namespace zkp::host {
+
+using sdk::Error;
+
+namespace {
+
+// A pacer may ask to be called again in up to UINT64_MAX - 1 ns. The admission thread
+// re-asks at least this often instead, so a deadline never overflows the clock; the
+// pacer just answers again.
+constexpr uint64_t kLongestAdmissionWaitNs = 3600ull * 1000 * 1000 * 1000;
+
+zkp_pacer_event_t event_of(zkp_pacer_event_kind_t kind, const Task& task) {
+  zkp_pacer_event_t e{};
+  e.header = ZKP_HEADER_INIT(zkp_pacer_event_t);
+  e.kind = kind;
+  e.job_id = task.job->id;
+  e.partition = task.partition;
+  e.gpu_index = -1;
+  e.synthesis_ns = task.synthesis_ns;
+  e.bytes = task.job->partition_bytes();
+  return e;
+}
+
+std::string partition_name(const Task& task) {
+  return "partition " + std::to_string(task.partition) + " of job " + std::to_string(task.job->id);
+}
+
+}  // namespace
+
+Pipeline::Pipeline(const PipelineSettings& settings, Prover& prover, Pacer& pacer,
+                   CompletionDispatcher& dispatcher)
+    : settings_(settings),
+      prover_(prover),
+      pacer_(pacer),
+      dispatcher_(dispatcher),
+      device_cv_(settings.devices),
+      gpu_queue_(settings.queue, settings.devices),
+      budget_(settings.budget_bytes),
+      proving_on_(settings.devices, 0) {}
+
+Pipeline::~Pipeline() { stop(); }
+
+void Pipeline::start() {
+  synthesis_pool_ = std::make_unique<SynthesisPool>(*this, prover_, settings_.synthesis_threads);
+  for (uint32_t device = 0; device < settings_.devices; ++device) {
+    for (uint32_t w = 0; w < settings_.workers_per_device; ++w) {
+      workers_.push_back(std::make_unique<Worker>(*this, prover_, device, w, settings_.self_check));
+    }
+  }
+  admission_thread_ = std::thread([this] { admission_loop(); });
+}
+
+uint64_t Pipeline::submit(std::shared_ptr<Job> job, JobCallbacks callbacks) {
+  std::lock_guard lock(mu_);
+  if (closed_) throw Error(ZKP_ERR_CANCELLED, "the host is shut down: it accepts no new jobs");
+  job->id = next_job_id_++;
+  job->in_pipeline = static_cast<uint32_t>(job->partitions.size());
+  callbacks.partitions = job->in_pipeline;
+  callbacks.submit_ns = job->submit_ns;
+  dispatcher_.add_job(job->id, callbacks);
+  jobs_.emplace(job->id, job);
+  for (uint32_t p = 0; p < job->in_pipeline; ++p) {
+    Task task;
+    task.job = job;
+    task.partition = p;
+    scheduler_.push(std::move(task));
+  }
+  ++jobs_submitted_;
+  wake_locked();
+  return job->id;
+}
+
+void Pipeline::cancel(uint64_t job_id) {
+  std::vector<Task> dropped;
+  {
+    std::lock_guard lock(mu_);
+    auto it = jobs_.find(job_id);
+    if (it == jobs_.end()) {
+      throw Error(ZKP_ERR_NOT_FOUND, "job " + std::to_string(job_id) + " is unknown or has already finished");
+    }
+    const std::shared_ptr<Job> job = it->second;  // cancel_locked may erase the entry
+    dropped = cancel_locked(*job);
+  }
+  drop_queued(std::move(dropped));
+}
+
+void Pipeline::cancel_all() {
+  std::vector<Task> dropped;
+  {
+    std::lock_guard lock(mu_);
+    std::vector<std::shared_ptr<Job>> jobs;
+    for (const auto& [id, job] : jobs_) jobs.push_back(job);
+    for (const auto& job : jobs) {
+      for (Task& t : cancel_locked(*job)) dropped.push_back(std::move(t));
+    }
+  }
+  drop_queued(std::move(dropped));
+}
+
+std::vector<Task> Pipeline::cancel_locked(Job& job) {
+  job.cancelled = true;
+  for (Task& task : scheduler_.remove_job(job.id)) {
+    fail_locked(task, ZKP_ERR_CANCELLED, "job " + std::to_string(job.id) + " was cancelled before " +
+                                             partition_name(task) + " was admitted");
+  }
+  for (auto it = synthesis_queue_.begin(); it != synthesis_queue_.end();) {
+    if (it->job->id != job.id) {
+      ++it;
+      continue;
+    }
+    Task task = std::move(*it);
+    it = synthesis_queue_.erase(it);
+    --synthesizing_;
+    budget_.release(job.partition_bytes());
+    fail_locked(task, ZKP_ERR_CANCELLED, "job " + std::to_string(job.id) + " was cancelled before " +
+                                             partition_name(task) + " started synthesis");
+  }
+  return gpu_queue_.remove_job(job.id);
+}
+
+void Pipeline::drop_queued(std::vector<Task> dropped) {
+  if (dropped.empty()) return;
+  // Freeing a synthesis can take a while (gigabytes of buffers): not under the lock. The
+  // budget is released after, when the memory really is free.
+  for (Task& task : dropped) task.synthesis.reset();
+  std::lock_guard lock(mu_);
+  for (Task& task : dropped) {
+    budget_.release(task.job->partition_bytes());
+    fail_locked(task, ZKP_ERR_CANCELLED, "job " + std::to_string(task.job->id) + " was cancelled while " +
+                                             partition_name(task) + " waited for a GPU");
+  }
+}
+
+void Pipeline::close() {
+  std::lock_guard lock(mu_);
+  closed_ = true;
+}
+
+void Pipeline::stop() {
+  {
+    std::lock_guard lock(mu_);
+    stopping_ = true;
+    if (!scheduler_.empty() || !synthesis_queue_.empty() || gpu_queue_.size() != 0) {
+      log().warn("pipeline stopped with partitions still queued; they are dropped without completion");
+    }
+  }
+  admission_cv_.notify_all();
+  synthesis_cv_.notify_all();
+  for (auto& cv : device_cv_) cv.notify_all();
+  if (admission_thread_.joinable()) admission_thread_.join();
+  synthesis_pool_.reset();
+  workers_.clear();
+}
+
+PipelineCounts Pipeline::counts() const {
+  std::lock_guard lock(mu_);
+  PipelineCounts c;
+  c.jobs_submitted = jobs_submitted_;
+  c.pending = static_cast<uint32_t>(scheduler_.size());
+  c.synthesizing = synthesizing_;
+  c.waiting = static_cast<uint32_t>(gpu_queue_.size());
+  c.proving = proving_;
+  c.budget_total = budget_.total();
+  c.budget_used = budget_.used();
+  c.budget_peak = budget_.peak();
+  return c;
+}
+
+std::string Pipeline::pacer_status() {
+  std::lock_guard lock(mu_);
+  return pacer_.status_line();
+}
+
+// -- admission -----------------------------------------------------------------------
+
+void Pipeline::admission_loop() {
+  std::unique_lock lock(mu_);
+  while (!stopping_) {
+    const uint64_t seen = wake_seq_;
+    auto woken = [&] { return stopping_ || wake_seq_ != seen; };
+    // Ask the pacer only when something is pending AND the budget could grant it.
+    if (scheduler_.empty() || !budget_.can_grant(scheduler_.front().job->partition_bytes())) {
+      admission_cv_.wait(lock, woken);
+      continue;
+    }
+    const uint64_t delay = pacer_.next_admission_ns(snapshot_locked());
+    if (delay == 0) {
+      admit_locked();
+    } else if (delay == ZKP_PACER_WAIT_FOR_EVENT) {
+      admission_cv_.wait(lock, woken);
+    } else {
+      const uint64_t wait_ns = std::min(delay, kLongestAdmissionWaitNs);
+      admission_cv_.wait_until(lock, to_time_point(now_ns() + wait_ns), woken);
+    }
+  }
+}
+
+void Pipeline::admit_locked() {
+  Task task = scheduler_.pop();
+  budget_.reserve(task.job->partition_bytes());
+  ++admissions_;
+  ++synthesizing_;
+  emit_locked(event_of(ZKP_PACER_EVENT_ADMITTED, task));
+  if (task.externally_synthesized()) {
+    --synthesizing_;  // the caller synthesized it: straight to the GPU queue
+    enqueue_gpu_locked(std::move(task));
+  } else {
+    synthesis_queue_.push_back(std::move(task));
+    synthesis_cv_.notify_one();
+  }
+  if (settings_.status_every != 0 && admissions_ % settings_.status_every == 0) {
+    log().info("pacer {}: {}", pacer_.name(), pacer_.status_line());
+  }
+}
+
+// -- synthesis -----------------------------------------------------------------------
+
+std::optional<Task> Pipeline::next_synthesis() {
+  std::unique_lock lock(mu_);
+  synthesis_cv_.wait(lock, [&] { return stopping_ || !synthesis_queue_.empty(); });
+  if (stopping_) return std::nullopt;
+  Task task = std::move(synthesis_queue_.front());
+  synthesis_queue_.pop_front();
+  return task;
+}
+
+void Pipeline::synthesis_done(Task task, Status status, uint64_t synthesis_ns) {
+  task.synthesis_ns = synthesis_ns;
+  std::unique_lock lock(mu_);
+  const bool drop = status.ok() && task.job->cancelled;
+  if (drop) {
+    lock.unlock();
+    task.synthesis.reset();  // not under the lock (see drop_queued)
+    lock.lock();
+  }
+  --synthesizing_;
+  if (!status.ok()) {
+    budget_.release(task.job->partition_bytes());
+    fail_locked(task, status.code, std::move(status.message));
+  } else if (drop) {
+    budget_.release(task.job->partition_bytes());
+    fail_locked(task, ZKP_ERR_CANCELLED, "job " + std::to_string(task.job->id) + " was cancelled while " +
+                                             partition_name(task) + " was being synthesized");
+  } else {
+    enqueue_gpu_locked(std::move(task));
+  }
+}
+
+void Pipeline::enqueue_gpu_locked(Task task) {
+  task.queued_ns = now_ns();
+  const zkp_pacer_event_t event = event_of(ZKP_PACER_EVENT_SYNTHESIS_DONE, task);
+  const int32_t device = gpu_queue_.push(std::move(task), proving_on_);
+  emit_locked(event);
+  if (device >= 0) {
+    device_cv_[static_cast<size_t>(device)].notify_one();
+  } else {
+    for (auto& cv : device_cv_) cv.notify_all();  // shared: any device's worker may take it
+  }
+}
+
+// -- GPU workers ---------------------------------------------------------------------
+
+std::optional<Task> Pipeline::next_proof(uint32_t device, uint32_t worker) {
+  std::unique_lock lock(mu_);
+  device_cv_[device].wait(lock, [&] { return stopping_ || gpu_queue_.has_work_for(device); });
+  if (stopping_) return std::nullopt;
+  std::optional<Task> task = gpu_queue_.pop_for(device);
+  ZKP_HOST_INVARIANT(task.has_value(), "a worker woke for work that is not there");
+  task->queue_wait_ns = now_ns() - task->queued_ns;
+  ++proving_;
+  ++proving_on_[device];
+  zkp_pacer_event_t event = event_of(ZKP_PACER_EVENT_GPU_START, *task);
+  event.gpu_index = static_cast<int32_t>(device);
+  event.worker = worker;
+  emit_locked(event);
+  return task;
+}
+
+void Pipeline::proof_done(Task task, Completion record, bool device_finished) {
+  ZKP_HOST_INVARIANT(!task.synthesis, "the worker must free the synthesis before proof_done");
+  std::lock_guard lock(mu_);
+  const auto device = static_cast<uint32_t>(record.gpu_index);
+  ZKP_HOST_INVARIANT(proving_ > 0 && proving_on_[device] > 0, "proving count below zero");
+  budget_.release(task.job->partition_bytes());
+  --proving_;
+  --proving_on_[device];
+  zkp_pacer_event_t event =
+      event_of(device_finished ? ZKP_PACER_EVENT_GPU_DONE : ZKP_PACER_EVENT_FAILED, task);
+  event.gpu_index = record.gpu_index;
+  event.worker = record.worker;
+  event.gpu_duration_ns = record.gpu_duration_ns;
+  emit_locked(event);
+  complete_locked(task, std::move(record));
+}
+
+// -- shared helpers ------------------------------------------------------------------
+
+void Pipeline::fail_locked(Task& task, zkp_status_t status, std::string message) {
+  emit_locked(event_of(ZKP_PACER_EVENT_FAILED, task));
+  Completion record;
+  record.status = status;
+  record.message = std::move(message);
+  record.synthesis_ns = task.synthesis_ns;
+  record.flags = prover_.simulated() ? ZKP_COMPLETION_SIMULATED : 0u;
+  complete_locked(task, std::move(record));
+}
+
+void Pipeline::complete_locked(Task& task, Completion record) {
+  Job& job = *task.job;
+  record.job_id = job.id;
+  record.partition = task.partition;
+  record.curve = job.key->info.curve;
+  record.total_ns = now_ns() - job.submit_ns;
+  ZKP_HOST_INVARIANT(job.in_pipeline > 0, "a partition completed twice");
+  if (--job.in_pipeline == 0) jobs_.erase(job.id);
+  dispatcher_.post(std::move(record));
+}
+
+void Pipeline::emit_locked(zkp_pacer_event_t event) {
+  event.state = snapshot_locked();
+  pacer_.on_event(event);
+  wake_locked();
+}
+
+zkp_pipeline_state_t Pipeline::snapshot_locked() const {
+  zkp_pipeline_state_t s{};
+  s.header = ZKP_HEADER_INIT(zkp_pipeline_state_t);
+  s.now_ns = now_ns();
+  s.pending = static_cast<uint32_t>(scheduler_.size());
+  s.synthesizing = synthesizing_;
+  s.waiting = static_cast<uint32_t>(gpu_queue_.size());
+  s.proving = proving_;
+  s.budget_used_bytes = budget_.used();
+  s.budget_total_bytes = budget_.total();
+  s.next_partition_bytes = scheduler_.empty() ? 0 : scheduler_.front().job->partition_bytes();
+  return s;
+}
+
+void Pipeline::wake_locked() {
+  ++wake_seq_;
+  admission_cv_.notify_one();
+}
+
+}  // namespace zkp::host

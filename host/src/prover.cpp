@@ -1,0 +1,130 @@
+#include <zkpipe/host/prover.hpp>
+
+#include <zkpipe/sdk/error.hpp>
+
+namespace zkp::host {
+
+using sdk::Error;
+using sdk::make_struct;
+
+namespace {
+
+// Throws with the prover's message when a non-hot-path call fails.
+void check(const Status& s) {
+  if (!s.ok()) throw Error(s.code, s.message);
+}
+
+}  // namespace
+
+void KeyFree::operator()(zkp_key_t* key) const {
+  prover->prover_->key_free(prover->prover_.get(), key);
+}
+
+void SynthesisFree::operator()(zkp_synthesis_t* synthesis) const {
+  prover->prover_->synthesis_free(prover->prover_.get(), synthesis);
+}
+
+Prover::Prover(std::shared_ptr<PluginLibrary> library, std::unique_ptr<PluginServices> services)
+    : library_(std::move(library)), services_(std::move(services)) {}
+
+Prover::~Prover() = default;
+
+std::unique_ptr<Prover> Prover::create(std::shared_ptr<PluginLibrary> library,
+                                       const std::vector<PluginOption>& options) {
+  const auto* factory = static_cast<const zkp_prover_factory_t*>(
+      library->require_factory(ZKP_PROVER_FACTORY_ID, "prover"));
+  const std::string what = library->describe();
+  if (factory->header.struct_size < sizeof(zkp_prover_factory_t) || factory->create == nullptr) {
+    throw Error(ZKP_ERR_ABI_MISMATCH, what + ": its prover factory table is incomplete");
+  }
+  auto services = PluginServices::create("prover " + library->name());
+  std::unique_ptr<Prover> self(new Prover(library, std::move(services)));
+
+  const auto c_options = to_c_options(options);
+  auto err = make_struct<zkp_error_t>();
+  zkp_prover_t* raw = nullptr;
+  const zkp_status_t status =
+      factory->create(self->services_->get(), c_options.data(), c_options.size(), &raw, &err);
+  if (status != ZKP_OK) {
+    throw Error(status, err.message[0] != '\0' ? std::string(err.message)
+                                               : what + ": create failed: " + zkp_status_name(status));
+  }
+  if (raw == nullptr) throw Error(ZKP_ERR_INTERNAL, what + ": create returned no prover");
+  if (raw->header.struct_size < sizeof(zkp_prover_t) || raw->destroy == nullptr) {
+    throw Error(ZKP_ERR_ABI_MISMATCH, what + ": zkp_prover_t has struct_size " +
+                                          std::to_string(raw->header.struct_size) +
+                                          ", expected at least " + std::to_string(sizeof(zkp_prover_t)));
+  }
+  self->prover_.reset(raw);
+  const zkp_prover_t& p = *raw;
+  if (p.device_count == nullptr || p.device_info == nullptr || p.key_load == nullptr ||
+      p.key_info == nullptr || p.key_free == nullptr || p.synthesize == nullptr ||
+      p.synthesis_free == nullptr || p.prove_start == nullptr || p.prove_finish == nullptr ||
+      ((p.flags & ZKP_PROVER_FLAG_VERIFY) != 0 && p.verify == nullptr)) {
+    throw Error(ZKP_ERR_ABI_MISMATCH, what + ": zkp_prover_t has a NULL function");
+  }
+  self->name_ = p.name != nullptr ? p.name : library->name();
+  self->device_count_ = p.device_count(raw);
+  if (self->device_count_ == 0) throw Error(ZKP_ERR_DEVICE, "prover '" + self->name_ + "' has no devices");
+  return self;
+}
+
+zkp_device_info_t Prover::device_info(uint32_t gpu_index) const {
+  auto out = make_struct<zkp_device_info_t>();
+  auto err = make_struct<zkp_error_t>();
+  check(Status::from_call(prover_->device_info(prover_.get(), gpu_index, &out, &err), err,
+                          "prover '" + name_ + "': device_info"));
+  return out;
+}
+
+KeyHandle Prover::load_key(const zkp_key_source_t& source, int32_t gpu_index) {
+  auto err = make_struct<zkp_error_t>();
+  zkp_key_t* raw = nullptr;
+  check(Status::from_call(prover_->key_load(prover_.get(), &source, gpu_index, &raw, &err), err,
+                          "prover '" + name_ + "': key_load"));
+  if (raw == nullptr) throw Error(ZKP_ERR_INTERNAL, "prover '" + name_ + "': key_load returned no key");
+  return KeyHandle(raw, KeyFree{this});
+}
+
+zkp_key_info_t Prover::key_info(const zkp_key_t& key) const {
+  auto out = make_struct<zkp_key_info_t>();
+  auto err = make_struct<zkp_error_t>();
+  check(Status::from_call(prover_->key_info(prover_.get(), &key, &out, &err), err,
+                          "prover '" + name_ + "': key_info"));
+  return out;
+}
+
+Status Prover::synthesize(const zkp_key_t& key, const zkp_witness_t& witness, SynthesisHandle& out) {
+  auto err = make_struct<zkp_error_t>();
+  zkp_synthesis_t* raw = nullptr;
+  const zkp_status_t code = prover_->synthesize(prover_.get(), &key, &witness, &raw, &err);
+  if (code == ZKP_OK && raw == nullptr) return {ZKP_ERR_INTERNAL, "synthesize returned no synthesis"};
+  if (code == ZKP_OK) out = SynthesisHandle(raw, SynthesisFree{this});
+  return Status::from_call(code, err, "synthesis");
+}
+
+Status Prover::prove_start(const zkp_key_t& key, const zkp_prove_input_t& input, int32_t gpu_index,
+                           uint32_t worker, zkp_prove_op_t*& op) {
+  auto err = make_struct<zkp_error_t>();
+  op = nullptr;
+  const zkp_status_t code = prover_->prove_start(prover_.get(), &key, &input, gpu_index, worker, &op, &err);
+  if (code == ZKP_OK && op == nullptr) return {ZKP_ERR_INTERNAL, "prove_start returned no operation"};
+  return Status::from_call(code, err, "prove_start");
+}
+
+Status Prover::prove_finish(zkp_prove_op_t* op, zkp_prove_output_t& out) {
+  auto err = make_struct<zkp_error_t>();
+  return Status::from_call(prover_->prove_finish(prover_.get(), op, &out, &err), err, "prove_finish");
+}
+
+Status Prover::verify(const zkp_key_t& key, std::span<const uint8_t> proof,
+                      std::span<const uint8_t> public_inputs, bool& valid) const {
+  auto err = make_struct<zkp_error_t>();
+  int32_t result = 0;
+  const zkp_status_t code = prover_->verify(prover_.get(), &key, proof.data(), proof.size(),
+                                            public_inputs.data(), public_inputs.size(), &result, &err);
+  valid = code == ZKP_OK && result == 1;
+  return Status::from_call(code, err, "self-check could not verify the proof");
+}
+
+}  // namespace zkp::host

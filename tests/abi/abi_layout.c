@@ -1,0 +1,95 @@
+/*
+ * The ABI headers compile as strict C99 (-std=c99 -pedantic-errors -Wall -Wextra), and
+ * every struct can be declared with ZKP_HEADER_INIT the way a C caller writes it. The
+ * sizes C sees are reported to the C++ side of the test (abi_layout_test.cpp), which
+ * checks that C and C++ agree on every layout.
+ */
+#include <zkpipe/zkpipe.h>
+
+#include <string.h>
+
+#include "abi_layout.h"
+
+/* Declares `name` of type T with its header set, as a C caller does. */
+#define DECLARE(T, name) \
+  T name;                \
+  memset(&name, 0, sizeof name); \
+  name.header = (zkp_struct_header_t)ZKP_HEADER_INIT(T)
+
+/* Checks one header: the size it records is the size of the type. */
+#define CHECK(name) \
+  if (name.header.struct_size != sizeof name || name.header.struct_version != 1u) return 0
+
+int zkp_abi_c_headers_ok(void) {
+  /* The brace form callers write for the error record. */
+  zkp_error_t braced = {ZKP_HEADER_INIT(zkp_error_t), ZKP_OK, {0}};
+  DECLARE(zkp_error_t, error);
+  DECLARE(zkp_host_services_t, services);
+  DECLARE(zkp_plugin_entry_t, entry);
+  DECLARE(zkp_device_info_t, device);
+  DECLARE(zkp_key_source_t, source);
+  DECLARE(zkp_key_info_t, key_info);
+  DECLARE(zkp_witness_t, witness);
+  DECLARE(zkp_synthesized_t, synthesized);
+  DECLARE(zkp_prove_input_t, input);
+  DECLARE(zkp_prove_output_t, output);
+  DECLARE(zkp_prover_t, prover);
+  DECLARE(zkp_prover_factory_t, prover_factory);
+  DECLARE(zkp_pacer_facts_t, facts);
+  DECLARE(zkp_pipeline_state_t, state);
+  DECLARE(zkp_pacer_event_t, event);
+  DECLARE(zkp_pacer_t, pacer);
+  DECLARE(zkp_pacer_factory_t, pacer_factory);
+  DECLARE(zkp_partition_t, partition);
+  DECLARE(zkp_completion_t, completion);
+  DECLARE(zkp_job_summary_t, summary);
+  DECLARE(zkp_job_t, job);
+  DECLARE(zkp_host_stats_t, stats);
+  zkp_option_t option = {"key", "value"};
+
+  CHECK(braced);
+  CHECK(error);
+  CHECK(services);
+  CHECK(entry);
+  CHECK(device);
+  CHECK(source);
+  CHECK(key_info);
+  CHECK(witness);
+  CHECK(synthesized);
+  CHECK(input);
+  CHECK(output);
+  CHECK(prover);
+  CHECK(prover_factory);
+  CHECK(facts);
+  CHECK(state);
+  CHECK(event);
+  CHECK(pacer);
+  CHECK(pacer_factory);
+  CHECK(partition);
+  CHECK(completion);
+  CHECK(summary);
+  CHECK(job);
+  CHECK(stats);
+  if (option.key == NULL || strcmp(zkp_status_name(ZKP_ERR_TIMEOUT), "timeout") != 0) return 0;
+  if (ZKP_PACER_WAIT_FOR_EVENT != UINT64_MAX) return 0;
+  return 1;
+}
+
+size_t zkp_abi_c_layout(zkp_abi_layout_t *out, size_t capacity) {
+#define ROW(T) {#T, sizeof(T), offsetof(T, header)}
+  static const zkp_abi_layout_t rows[] = {
+      ROW(zkp_error_t),          ROW(zkp_host_services_t), ROW(zkp_plugin_entry_t),
+      ROW(zkp_device_info_t),    ROW(zkp_key_source_t),    ROW(zkp_key_info_t),
+      ROW(zkp_witness_t),        ROW(zkp_synthesized_t),   ROW(zkp_prove_input_t),
+      ROW(zkp_prove_output_t),   ROW(zkp_prover_t),        ROW(zkp_prover_factory_t),
+      ROW(zkp_pacer_facts_t),    ROW(zkp_pipeline_state_t), ROW(zkp_pacer_event_t),
+      ROW(zkp_pacer_t),          ROW(zkp_pacer_factory_t), ROW(zkp_partition_t),
+      ROW(zkp_completion_t),     ROW(zkp_job_summary_t),   ROW(zkp_job_t),
+      ROW(zkp_host_stats_t),
+  };
+#undef ROW
+  const size_t n = sizeof rows / sizeof rows[0];
+  size_t i;
+  for (i = 0; i < n && i < capacity; ++i) out[i] = rows[i];
+  return n;
+}

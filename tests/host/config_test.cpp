@@ -1,0 +1,238 @@
+// The configuration: INI file + key=value overrides, every error names what is wrong.
+#include <zkpipe/host/byte_size.hpp>
+#include <zkpipe/host/config.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <unistd.h>
+
+namespace zkp::host {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A config file in a fresh temporary folder, removed with the fixture.
+class ConfigTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    dir_ = fs::temp_directory_path() / ("zkpipe-config-test-" + std::to_string(::getpid()) + "-" +
+                                        ::testing::UnitTest::GetInstance()->current_test_info()->name());
+    fs::create_directories(dir_);
+  }
+  void TearDown() override { fs::remove_all(dir_); }
+
+  fs::path write(const std::string& text) {
+    const fs::path file = dir_ / "zkpipe.ini";
+    std::ofstream(file) << text;
+    return file;
+  }
+
+  // The error Config::load throws; fails the test if it does not throw.
+  static sdk::Error load_error(const std::optional<fs::path>& file, std::vector<std::string> overrides) {
+    try {
+      Config::load(file, overrides);
+    } catch (const sdk::Error& e) {
+      return e;
+    }
+    ADD_FAILURE() << "Config::load did not throw";
+    return sdk::Error(ZKP_OK, "");
+  }
+
+  fs::path dir_;
+};
+
+TEST_F(ConfigTest, DefaultsWithoutFileOrOverrides) {
+  const Config c = Config::load(std::nullopt, {});
+  EXPECT_EQ(c.prover, "cpu");
+  EXPECT_EQ(c.pacer, "greedy");
+  EXPECT_TRUE(c.plugin_path.empty());
+  EXPECT_EQ(c.workers_per_device, 2u);
+  EXPECT_EQ(c.synthesis_threads, default_synthesis_threads());
+  EXPECT_GE(c.synthesis_threads, 1u);
+  EXPECT_EQ(c.budget_bytes, default_budget_bytes());
+  EXPECT_GT(c.budget_bytes, 0u);
+  EXPECT_EQ(c.queue, QueueMode::per_device);
+  EXPECT_TRUE(c.self_check);
+  EXPECT_EQ(c.log_level, spdlog::level::info);
+  EXPECT_EQ(c.status_every, 10u);
+  EXPECT_TRUE(c.prover_options.empty());
+  EXPECT_TRUE(c.pacer_options.empty());
+}
+
+TEST_F(ConfigTest, ReadsEveryKeyAndPluginSections) {
+  const fs::path file = write(
+      "# a comment\n"
+      "prover = sim\n"
+      "pacer = /opt/zkpipe/libzkp_pacer_pi.so\n"
+      "plugin_path = /a:/b::/c\n"
+      "workers_per_device = 3\n"
+      "synthesis_threads = 5\n"
+      "budget = 1.5 GiB\n"
+      "queue = shared\n"
+      "self_check = off\n"
+      "log_level = warn\n"
+      "status_every = 0\n"
+      "[prover]\n"
+      "devices = 2   # inline comment\n"
+      "gpu_ms = 20\n"
+      "[pacer]\n"
+      "target = 8\n");
+  const Config c = Config::load(file, {});
+  EXPECT_EQ(c.prover, "sim");
+  EXPECT_EQ(c.pacer, "/opt/zkpipe/libzkp_pacer_pi.so");
+  EXPECT_EQ(c.plugin_path, (std::vector<std::string>{"/a", "/b", "/c"}));
+  EXPECT_EQ(c.workers_per_device, 3u);
+  EXPECT_EQ(c.synthesis_threads, 5u);
+  EXPECT_EQ(c.budget_bytes, 3ull << 29);
+  EXPECT_EQ(c.queue, QueueMode::shared);
+  EXPECT_FALSE(c.self_check);
+  EXPECT_EQ(c.log_level, spdlog::level::warn);
+  EXPECT_EQ(c.status_every, 0u);
+  ASSERT_EQ(c.prover_options.size(), 2u);
+  EXPECT_EQ(c.prover_options[0].key, "devices");
+  EXPECT_EQ(c.prover_options[0].value, "2");
+  EXPECT_EQ(c.prover_options[1].key, "gpu_ms");
+  EXPECT_EQ(c.prover_options[1].value, "20");
+  ASSERT_EQ(c.pacer_options.size(), 1u);
+  EXPECT_EQ(c.pacer_options[0].key, "target");
+  EXPECT_EQ(c.pacer_options[0].value, "8");
+}
+
+TEST_F(ConfigTest, OverridesApplyAfterTheFileAndLaterWins) {
+  const fs::path file = write("workers_per_device = 3\n[prover]\ndevices = 2\n");
+  const std::vector<std::string> overrides{"workers_per_device=4", "prover.devices=3", "pacer.target = 6",
+                                           "workers_per_device = 5", "prover.gpu_ms=7"};
+  const Config c = Config::load(file, overrides);
+  EXPECT_EQ(c.workers_per_device, 5u);
+  ASSERT_EQ(c.prover_options.size(), 2u);
+  EXPECT_EQ(c.prover_options[0].key, "devices");
+  EXPECT_EQ(c.prover_options[0].value, "3");
+  EXPECT_EQ(c.prover_options[1].value, "7");
+  ASSERT_EQ(c.pacer_options.size(), 1u);
+  EXPECT_EQ(c.pacer_options[0].value, "6");
+}
+
+TEST_F(ConfigTest, MissingFileNamesThePath) {
+  const fs::path missing = dir_ / "nope.ini";
+  const sdk::Error e = load_error(missing, {});
+  EXPECT_EQ(e.status(), ZKP_ERR_NOT_FOUND);
+  EXPECT_EQ(std::string(e.what()), "config file '" + missing.string() + "' does not exist");
+}
+
+TEST_F(ConfigTest, UnknownKeyInFileNamesKeyFileAndLine) {
+  const fs::path file = write("prover = sim\n\n# typo below\nworkrs_per_device = 2\n");
+  const sdk::Error e = load_error(file, {});
+  EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(std::string(e.what()).starts_with(file.string() + ":4: unknown key 'workrs_per_device' (known keys: "))
+      << e.what();
+}
+
+TEST_F(ConfigTest, UnknownKeyInUnknownSectionIsAnError) {
+  const fs::path file = write("[provr]\ndevices = 2\n");
+  const sdk::Error e = load_error(file, {});
+  EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(std::string(e.what()).starts_with(file.string() + ":2: unknown key 'provr.devices'")) << e.what();
+}
+
+TEST_F(ConfigTest, UnknownOverrideKeyNamesTheOverride) {
+  const sdk::Error e = load_error(std::nullopt, {"budgt=4GiB"});
+  EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(std::string(e.what()).starts_with("override 'budgt=4GiB': unknown key 'budgt'")) << e.what();
+}
+
+TEST_F(ConfigTest, OverrideWithoutEqualsSign) {
+  const sdk::Error e = load_error(std::nullopt, {"workers_per_device"});
+  EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_STREQ(e.what(), "override 'workers_per_device': expected key=value");
+}
+
+TEST_F(ConfigTest, NegativeOrZeroWorkersAreRejectedWithKeyAndValue) {
+  for (const char* value : {"-1", "0", "two", "2.5", "1025", ""}) {
+    const sdk::Error e = load_error(std::nullopt, {std::string("workers_per_device=") + value});
+    EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(std::string(e.what()), std::string("override 'workers_per_device=") + value +
+                                         "': workers_per_device = '" + value +
+                                         "' is invalid: expected an integer in [1, 1024]");
+  }
+}
+
+TEST_F(ConfigTest, BadValueInFileNamesLine) {
+  const fs::path file = write("prover = sim\nsynthesis_threads = 0\n");
+  const sdk::Error e = load_error(file, {});
+  EXPECT_EQ(std::string(e.what()),
+            file.string() + ":2: synthesis_threads = '0' is invalid: expected an integer in [1, 4096]");
+}
+
+TEST_F(ConfigTest, BadBudget) {
+  for (const char* value : {"12 apples", "0", "-5GiB", "GiB", "1.5", "99999999999 TiB"}) {
+    const sdk::Error e = load_error(std::nullopt, {std::string("budget=") + value});
+    EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
+    EXPECT_EQ(std::string(e.what()),
+              std::string("override 'budget=") + value + "': budget = '" + value +
+                  "' is invalid: expected a byte size above 0 such as 64GiB, 512 MiB, 2GB or 1073741824");
+  }
+}
+
+TEST_F(ConfigTest, BadQueueSelfCheckLogLevel) {
+  EXPECT_STREQ(load_error(std::nullopt, {"queue=foo"}).what(),
+               "override 'queue=foo': queue = 'foo' is invalid: expected per-device or shared");
+  EXPECT_STREQ(load_error(std::nullopt, {"self_check=maybe"}).what(),
+               "override 'self_check=maybe': self_check = 'maybe' is invalid: expected true or false");
+  EXPECT_STREQ(load_error(std::nullopt, {"log_level=loud"}).what(),
+               "override 'log_level=loud': log_level = 'loud' is invalid: expected trace, debug, info, warn, "
+               "error or off");
+  EXPECT_STREQ(load_error(std::nullopt, {"prover="}).what(),
+               "override 'prover=': prover = '' is invalid: expected a plugin name or path");
+}
+
+TEST_F(ConfigTest, SyntaxErrorNamesTheFile) {
+  const fs::path file = write("prover sim\n");
+  const sdk::Error e = load_error(file, {});
+  EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(std::string(e.what()).starts_with(file.string() + ": ")) << e.what();
+  EXPECT_NE(std::string(e.what()).find("prover sim"), std::string::npos) << e.what();
+}
+
+TEST_F(ConfigTest, EveryKeyIsDocumentedWithItsDefault) {
+  std::ostringstream help;
+  print_config_reference(help);
+  for (const char* key : {"prover = cpu", "pacer = greedy", "plugin_path", "workers_per_device = 2",
+                          "synthesis_threads = ", "budget = ", "queue = per-device", "self_check = true",
+                          "log_level = info", "status_every = 10", "prover.KEY", "pacer.KEY"}) {
+    EXPECT_NE(help.str().find(std::string("  ") + key), std::string::npos) << key << "\n" << help.str();
+  }
+}
+
+TEST(ByteSize, ParsesSuffixes) {
+  EXPECT_EQ(parse_byte_size("1073741824"), 1073741824u);
+  EXPECT_EQ(parse_byte_size("512B"), 512u);
+  EXPECT_EQ(parse_byte_size("1KiB"), 1024u);
+  EXPECT_EQ(parse_byte_size("3 MiB"), 3u << 20);
+  EXPECT_EQ(parse_byte_size(" 64GiB "), 64ull << 30);
+  EXPECT_EQ(parse_byte_size("2TiB"), 2ull << 40);
+  EXPECT_EQ(parse_byte_size("1KB"), 1000u);
+  EXPECT_EQ(parse_byte_size("2MB"), 2000000u);
+  EXPECT_EQ(parse_byte_size("4GB"), 4000000000u);
+  EXPECT_EQ(parse_byte_size("1TB"), 1000000000000u);
+  EXPECT_EQ(parse_byte_size("0.5KiB"), 512u);
+  EXPECT_EQ(parse_byte_size("1.5 GiB"), 3ull << 29);
+  EXPECT_EQ(parse_byte_size("18446744073709551615"), UINT64_MAX);
+}
+
+TEST(ByteSize, RejectsNonsense) {
+  for (const char* text : {"", "apples", "12 apples", "1.5", "1.KiB", "-1", "1 gib", "1 KiBB",
+                           "18446744073709551616", "17179869184 GiB"}) {
+    EXPECT_FALSE(parse_byte_size(text).has_value()) << text;
+  }
+}
+
+TEST(ByteSize, Formats) {
+  EXPECT_EQ(format_bytes(512), "512 B");
+  EXPECT_EQ(format_bytes(1536), "1.5 KiB");
+  EXPECT_EQ(format_bytes(64ull << 30), "64.0 GiB");
+}
+
+}  // namespace
+}  // namespace zkp::host

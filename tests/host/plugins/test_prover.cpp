@@ -1,0 +1,150 @@
+// The `hosttest` prover: a fake backend for the host's tests. Unlike `sim`, it returns
+// proof bytes and can verify them, so the randomness hand-off, the self-check and the
+// device check are testable. Nothing here is cryptography.
+//
+// A proof is 256 bytes: r || s as the host passed them (zeros if none), the device
+// index, then a marker that verify() looks for. Failure hooks, chosen per partition by
+// a witness of kind ZKP_WITNESS_WTNS_BUFFER holding one of these texts:
+//   "bad-proof"   the proof is produced without its marker: verify() says invalid
+//   "fail-prove"  prove_finish fails with ZKP_ERR_DEVICE
+// Options: devices, gpu_ms, partition_bytes, simulated (flag the prover as simulated),
+// misreport_device (report device+1 in prove_finish), refuse_synthesis (synthesize
+// always fails: only caller-synthesized partitions can succeed).
+#include <zkpipe/sdk/plugin.hpp>
+#include <zkpipe/sdk/prover.hpp>
+
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <cstring>
+#include <string_view>
+#include <thread>
+#include <vector>
+
+namespace {
+
+using namespace zkp;
+using Clock = std::chrono::steady_clock;
+
+constexpr size_t kProofSize = ZKP_PROOF_SIZE_BN254;
+constexpr size_t kRandomness = 2 * ZKP_SCALAR_SIZE;
+constexpr size_t kDeviceByte = kRandomness;
+constexpr std::string_view kMarker = "hosttest-proof";
+
+enum class Mode { normal, bad_proof, fail_prove };
+
+struct TestKey final : zkp_key_t {};
+struct TestSynthesis final : zkp_synthesis_t {
+  Mode mode = Mode::normal;
+};
+struct TestOp final : zkp_prove_op_t {
+  Mode mode = Mode::normal;
+  uint32_t device = 0;
+  std::array<uint8_t, kRandomness> randomness{};
+  Clock::time_point start;
+};
+
+class TestProver final : public sdk::Prover {
+ public:
+  static constexpr const char* kName = "hosttest";
+  static constexpr const char* kOptionsHelp =
+      "devices=1            number of fake devices\n"
+      "gpu_ms=0             time one proof takes (ms)\n"
+      "partition_bytes=1048576  synthesis_bytes of the key\n"
+      "simulated=false      flag the prover as a simulation\n"
+      "misreport_device=false   report device+1 as the device a proof ran on\n"
+      "refuse_synthesis=false   synthesize always fails\n";
+
+  TestProver(const sdk::HostServices&, sdk::Options& o)
+      : devices_(o.get_u64("devices", 1, 1, 64)),
+        gpu_time_(std::chrono::milliseconds(o.get_u64("gpu_ms", 0, 0, 60'000))),
+        partition_bytes_(o.get_u64("partition_bytes", 1 << 20, 1)),
+        simulated_(o.get_bool("simulated", false)),
+        misreport_(o.get_bool("misreport_device", false)),
+        refuse_synthesis_(o.get_bool("refuse_synthesis", false)),
+        started_(devices_),
+        proved_(devices_) {}
+
+  uint32_t flags() const override {
+    return ZKP_PROVER_FLAG_VERIFY | (simulated_ ? ZKP_PROVER_FLAG_SIMULATED : 0u);
+  }
+  uint32_t device_count() const override { return static_cast<uint32_t>(devices_); }
+  void device_info(uint32_t gpu_index, zkp_device_info_t& out) const override {
+    sdk::copy_name(out.name, "hosttest device " + std::to_string(gpu_index));
+    out.partitions_started = started_[gpu_index].load();
+    out.partitions_proved = proved_[gpu_index].load();
+  }
+  std::unique_ptr<zkp_key_t> key_load(const zkp_key_source_t&, int32_t) override {
+    return std::make_unique<TestKey>();
+  }
+  void key_info(const zkp_key_t&, zkp_key_info_t& out) const override {
+    out.curve = ZKP_CURVE_BN254;
+    out.n_vars = 2;
+    out.n_public = 1;
+    out.domain_size = 4;
+    out.synthesis_bytes = partition_bytes_;
+    out.proof_size = kProofSize;
+    out.public_size = ZKP_SCALAR_SIZE;
+  }
+  std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_key_t&, const zkp_witness_t& w) override {
+    if (refuse_synthesis_) throw sdk::Error(ZKP_ERR_UNSUPPORTED, "hosttest: synthesis refused (refuse_synthesis=true)");
+    auto s = std::make_unique<TestSynthesis>();
+    if (w.kind == ZKP_WITNESS_WTNS_BUFFER && w.data != nullptr) {
+      const std::string_view text(static_cast<const char*>(w.data), w.size);
+      if (text == "bad-proof") s->mode = Mode::bad_proof;
+      if (text == "fail-prove") s->mode = Mode::fail_prove;
+    }
+    return s;
+  }
+  std::unique_ptr<zkp_prove_op_t> prove_start(const zkp_key_t&, const zkp_prove_input_t& in, int32_t gpu_index,
+                                              uint32_t) override {
+    auto op = std::make_unique<TestOp>();
+    op->device = gpu_index < 0 ? 0u : static_cast<uint32_t>(gpu_index);
+    if (in.synthesis != nullptr) op->mode = static_cast<const TestSynthesis*>(in.synthesis)->mode;
+    if (in.randomness != nullptr) std::memcpy(op->randomness.data(), in.randomness, kRandomness);
+    op->start = Clock::now();
+    started_[op->device].fetch_add(1);
+    return op;
+  }
+  void prove_finish(std::unique_ptr<zkp_prove_op_t> base, zkp_prove_output_t& out) override {
+    auto& op = static_cast<TestOp&>(*base);
+    std::this_thread::sleep_until(op.start + gpu_time_);
+    if (op.mode == Mode::fail_prove) throw sdk::Error(ZKP_ERR_DEVICE, "hosttest: injected device fault");
+    if (out.proof_capacity < kProofSize || out.public_capacity < ZKP_SCALAR_SIZE) {
+      out.proof_size = kProofSize;
+      out.public_size = ZKP_SCALAR_SIZE;
+      throw sdk::Error(ZKP_ERR_SHORT_BUFFER, "hosttest: buffers too small");
+    }
+    std::memset(out.proof, 0, kProofSize);
+    std::memcpy(out.proof, op.randomness.data(), kRandomness);
+    out.proof[kDeviceByte] = static_cast<uint8_t>(op.device);
+    if (op.mode != Mode::bad_proof) std::memcpy(out.proof + kDeviceByte + 1, kMarker.data(), kMarker.size());
+    std::memset(out.public_inputs, 0, ZKP_SCALAR_SIZE);
+    out.public_inputs[0] = 1;
+    out.proof_size = kProofSize;
+    out.public_size = ZKP_SCALAR_SIZE;
+    out.gpu_index = static_cast<int32_t>(op.device + (misreport_ ? 1 : 0));
+    out.gpu_duration_ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - op.start).count());
+    proved_[op.device].fetch_add(1);
+  }
+  bool verify(const zkp_key_t&, std::span<const uint8_t> proof, std::span<const uint8_t>) const override {
+    return proof.size() == kProofSize &&
+           std::memcmp(proof.data() + kDeviceByte + 1, kMarker.data(), kMarker.size()) == 0;
+  }
+
+ private:
+  size_t devices_;
+  std::chrono::nanoseconds gpu_time_;
+  uint64_t partition_bytes_;
+  bool simulated_;
+  bool misreport_;
+  bool refuse_synthesis_;
+  std::vector<std::atomic<uint64_t>> started_;
+  std::vector<std::atomic<uint64_t>> proved_;
+};
+
+}  // namespace
+
+ZKP_PLUGIN("hosttest", "1.0.0", "fake prover for the host tests (proof bytes, verify, failure hooks)",
+           zkp::sdk::ProverFactory<TestProver>);
