@@ -9,8 +9,11 @@ APT_PACKAGES=(
   build-essential cmake pkg-config git
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
-  golang-go nodejs npm
+  golang-go
 )
+# Node.js and npm from Debian only when the machine has none (an image may ship its own
+# Node with a bundled npm, which Debian's npm package conflicts with).
+command -v npm >/dev/null 2>&1 || APT_PACKAGES+=(nodejs npm)
 
 missing=()
 for p in "${APT_PACKAGES[@]}"; do
