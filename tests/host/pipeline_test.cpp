@@ -708,22 +708,23 @@ TEST(Stress, ConcurrentSubmitCancelAndShutdown) {
   Collector c;
   Partitions parts(3);
   constexpr int kThreads = 3;
-  constexpr int kJobsPerThread = 30;
+  constexpr int kMaxJobsPerThread = 5000;  // a bound; each thread stops at its first refusal
   std::mutex ids_mu;
   std::vector<uint64_t> accepted;
   std::atomic<int> refused{0};
   std::vector<std::thread> callers;
   for (int t = 0; t < kThreads; ++t) {
     callers.emplace_back([&] {
-      for (int i = 0; i < kJobsPerThread; ++i) {
+      for (int i = 0; i < kMaxJobsPerThread; ++i) {
         const zkp_job_t job = make_job(key, parts, &c);
         zkp_error_t err = make_error();
         uint64_t id = 0;
         const zkp_status_t status = zkp_host_submit(host.get(), &job, &id, &err);
         if (status != ZKP_OK) {
           EXPECT_EQ(status, ZKP_ERR_CANCELLED) << err.message;
+          EXPECT_STREQ(err.message, "the host is shut down: it accepts no new jobs");
           refused.fetch_add(1);
-          continue;
+          return;
         }
         {
           std::lock_guard lock(ids_mu);
@@ -733,6 +734,7 @@ TEST(Stress, ConcurrentSubmitCancelAndShutdown) {
           const zkp_status_t cancelled = zkp_host_cancel(host.get(), id, &err);
           EXPECT_TRUE(cancelled == ZKP_OK || cancelled == ZKP_ERR_NOT_FOUND) << err.message;
         }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
       }
     });
   }
@@ -742,7 +744,8 @@ TEST(Stress, ConcurrentSubmitCancelAndShutdown) {
   for (std::thread& t : callers) t.join();
 
   std::lock_guard lock(c.mu);
-  EXPECT_EQ(accepted.size() + static_cast<size_t>(refused.load()), static_cast<size_t>(kThreads * kJobsPerThread));
+  EXPECT_EQ(refused.load(), kThreads);  // every thread ran into the shutdown
+  EXPECT_GT(accepted.size(), 0u);
   EXPECT_EQ(c.jobs.size(), accepted.size());
   EXPECT_EQ(c.records.size(), accepted.size() * 3);
   std::set<uint64_t> finished;
