@@ -1,0 +1,199 @@
+// ns per field multiplication, squaring, inversion and per point addition, for both curves,
+// to aim the MSM and NTT work. Run: bench_ff --benchmark_min_time=0.5
+//
+// Each loop feeds the result back into the next operation (a dependency chain), so the
+// numbers are latencies, which is what a bucket accumulation or a butterfly sees.
+// On shared or virtual machines use repetitions and read the "min" aggregate:
+//   bench_ff --benchmark_repetitions=9 --benchmark_report_aggregates_only=true
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <random>
+#include <vector>
+
+#include "ec/curves_bls12_381.hpp"
+#include "ec/curves_bn254.hpp"
+#include "ec/scalar_mul.hpp"
+
+namespace zkp {
+namespace {
+
+template <class F>
+void BM_mul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  F a = F::random(rng);
+  const F b = F::random(rng);
+  for (auto _ : state) {
+    a = a * b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+// Eight independent products per iteration (reported per product): the throughput an
+// NTT butterfly layer or interleaved buckets can reach.
+template <class F>
+void BM_mul_throughput(benchmark::State& state) {
+  constexpr int kLanes = 8;
+  std::mt19937_64 rng(1);
+  F a[kLanes];
+  for (auto& x : a) x = F::random(rng);
+  const F b = F::random(rng);
+  for (auto _ : state) {
+    for (auto& x : a) x = x * b;
+    benchmark::DoNotOptimize(a);
+  }
+  state.SetItemsProcessed(state.iterations() * kLanes);
+}
+
+template <class F>
+void BM_square(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  F a = F::random(rng);
+  for (auto _ : state) {
+    a = a.square();
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+template <class F>
+void BM_add(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  F a = F::random(rng);
+  const F b = F::random(rng);
+  for (auto _ : state) {
+    a = a + b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+template <class F>
+void BM_inverse(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  F a = F::random(rng);
+  for (auto _ : state) {
+    a = a.inverse() + F::one();
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+// Bucket accumulation: acc += P for a fixed affine P.
+template <class C>
+void BM_xyzz_madd(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  const auto p = (Jacobian<C>::generator() * C::Scalar::random(rng)).to_affine();
+  auto acc = Xyzz<C>::from_jacobian(Jacobian<C>::generator() * C::Scalar::random(rng));
+  for (auto _ : state) {
+    acc = acc.add_mixed(p);
+    benchmark::DoNotOptimize(acc);
+  }
+}
+
+template <class C>
+void BM_xyzz_add(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  const auto p = Xyzz<C>::from_jacobian(Jacobian<C>::generator() * C::Scalar::random(rng));
+  auto acc = Xyzz<C>::from_jacobian(Jacobian<C>::generator() * C::Scalar::random(rng));
+  for (auto _ : state) {
+    acc = acc + p;
+    benchmark::DoNotOptimize(acc);
+  }
+}
+
+template <class C>
+void BM_xyzz_dbl(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto acc = Xyzz<C>::from_jacobian(Jacobian<C>::generator() * C::Scalar::random(rng));
+  for (auto _ : state) {
+    acc = acc.dbl();
+    benchmark::DoNotOptimize(acc);
+  }
+}
+
+template <class C>
+void BM_jacobian_madd(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  const auto p = (Jacobian<C>::generator() * C::Scalar::random(rng)).to_affine();
+  auto acc = Jacobian<C>::generator() * C::Scalar::random(rng);
+  for (auto _ : state) {
+    acc = acc.add_mixed(p);
+    benchmark::DoNotOptimize(acc);
+  }
+}
+
+template <class C>
+void BM_jacobian_add(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  const auto p = Jacobian<C>::generator() * C::Scalar::random(rng);
+  auto acc = Jacobian<C>::generator() * C::Scalar::random(rng);
+  for (auto _ : state) {
+    acc = acc + p;
+    benchmark::DoNotOptimize(acc);
+  }
+}
+
+template <class C>
+void BM_jacobian_dbl(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto acc = Jacobian<C>::generator() * C::Scalar::random(rng);
+  for (auto _ : state) {
+    acc = acc.dbl();
+    benchmark::DoNotOptimize(acc);
+  }
+}
+
+template <class C>
+void BM_scalar_mul(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto p = Jacobian<C>::generator();
+  const auto k = C::Scalar::random(rng);
+  for (auto _ : state) {
+    p = p * k;
+    benchmark::DoNotOptimize(p);
+  }
+}
+
+template <class C>
+void BM_subgroup_check(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  const auto p = (Jacobian<C>::generator() * C::Scalar::random(rng)).to_affine();
+  for (auto _ : state) benchmark::DoNotOptimize(in_prime_subgroup(p));
+}
+
+// Noise on a shared machine only ever adds time, so the minimum over repetitions is the
+// most stable estimate.
+double min_of(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
+#define ZKP_BENCH(fn, T) BENCHMARK_TEMPLATE(fn, T)->ComputeStatistics("min", min_of)
+
+#define ZKP_FIELD_BENCHES(F) \
+  ZKP_BENCH(BM_mul, F);      \
+  ZKP_BENCH(BM_mul_throughput, F); \
+  ZKP_BENCH(BM_square, F);   \
+  ZKP_BENCH(BM_add, F);      \
+  ZKP_BENCH(BM_inverse, F)
+
+ZKP_FIELD_BENCHES(bn254::Fq);
+ZKP_FIELD_BENCHES(bn254::Fr);
+ZKP_FIELD_BENCHES(bls12_381::Fq);
+ZKP_FIELD_BENCHES(bls12_381::Fr);
+ZKP_BENCH(BM_mul, bn254::Fq2);
+ZKP_BENCH(BM_square, bn254::Fq2);
+ZKP_BENCH(BM_mul, bls12_381::Fq2);
+ZKP_BENCH(BM_square, bls12_381::Fq2);
+
+#define ZKP_CURVE_BENCHES(C)      \
+  ZKP_BENCH(BM_xyzz_madd, C);      \
+  ZKP_BENCH(BM_xyzz_add, C);       \
+  ZKP_BENCH(BM_xyzz_dbl, C);       \
+  ZKP_BENCH(BM_jacobian_madd, C);  \
+  ZKP_BENCH(BM_jacobian_add, C);   \
+  ZKP_BENCH(BM_jacobian_dbl, C);   \
+  ZKP_BENCH(BM_scalar_mul, C);     \
+  ZKP_BENCH(BM_subgroup_check, C)
+
+ZKP_CURVE_BENCHES(bn254::G1);
+ZKP_CURVE_BENCHES(bn254::G2);
+ZKP_CURVE_BENCHES(bls12_381::G1);
+ZKP_CURVE_BENCHES(bls12_381::G2);
+
+}  // namespace
+}  // namespace zkp
