@@ -1,0 +1,76 @@
+// Multi-scalar multiplication Σ s_i·P_i over G1 and G2 of BN254 and BLS12-381: the
+// Groth16 prover's A, B1, B2 (G2), C and H sums.
+//
+// Scalars are the raw witness: n × 32 bytes, little-endian, standard form (not Montgomery),
+// any 256-bit value (reduced mod r). Zeros are skipped and ±1 summed without buckets
+// (scalars.hpp); the rest go through signed-window Pippenger with batch-affine buckets
+// (pippenger.hpp, bucket_sum.hpp).
+//
+// Bases are affine. Base<C> is the zkey layout (x then y, Montgomery form, all-zero bytes =
+// infinity), so a zkey section can be used in place through bases_from_mont_bytes; the
+// Affine<C> overload copies into that layout first.
+//
+// Thread-safety: the functions keep no state; concurrent calls are fine. Every call starts
+// and joins its own threads.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <span>
+
+#include "ec/affine.hpp"
+#include "ec/curves_bls12_381.hpp"
+#include "ec/curves_bn254.hpp"
+#include "msm/bucket_sum.hpp"
+
+namespace zkp::msm {
+
+// One base: x, y in Montgomery form; (0, 0) is the point at infinity (on neither curve).
+// The coordinates must be canonical (< q): trusted input such as a checked zkey.
+template <CurveParams C>
+using Base = PointXY<typename C::Field>;
+
+// The window sizes c that Options::window_bits accepts. The table tops out at 16 (best from
+// about 2^20 scalars); 2^(c−1) buckets per window make larger ones memory-bound.
+inline constexpr unsigned kMinWindowBits = 2, kMaxWindowBits = 16;
+
+struct Options {
+  std::size_t threads = 1;   // threads to run on, the caller's included; 0 counts as 1
+  unsigned window_bits = 0;  // c, 2..16; 0 chooses by size (window_bits_for)
+};
+
+// Σ scalars[i]·bases[i]. scalars.size() must be 32·bases.size() (std::invalid_argument
+// otherwise). Bases at infinity contribute nothing. The result, an exact group element, is
+// the same for every thread count and window size.
+template <CurveParams C>
+Affine<C> msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scalars, const Options& options = {});
+
+template <CurveParams C>
+Affine<C> msm(std::span<const Affine<C>> bases, std::span<const std::uint8_t> scalars, const Options& options = {});
+
+// Scalars as field elements (Montgomery form), e.g. the H coefficients out of the NTT:
+// converted to standard form first (one multiplication each). Sizes must match.
+template <CurveParams C>
+Affine<C> msm(std::span<const Base<C>> bases, std::span<const typename C::Scalar> scalars, const Options& options = {});
+
+// A zkey point section (sections 3, 5–9: n × 2·Field::kBytes) viewed as bases, no copy.
+// Throws std::invalid_argument if the size is not a whole number of points or the data is
+// not 8-byte aligned (then copy it to an aligned buffer first). The view borrows `section`.
+template <CurveParams C>
+std::span<const Base<C>> bases_from_mont_bytes(std::span<const std::uint8_t> section);
+
+// The window size c used for `n` scalars that are neither 0 nor ±1 (measured; see window.cpp).
+unsigned window_bits_for(std::size_t n);
+
+#define ZKP_MSM_DECLARE(C)                                                                               \
+  extern template Affine<C> msm<C>(std::span<const Base<C>>, std::span<const std::uint8_t>, const Options&); \
+  extern template Affine<C> msm<C>(std::span<const Affine<C>>, std::span<const std::uint8_t>, const Options&); \
+  extern template Affine<C> msm<C>(std::span<const Base<C>>, std::span<const typename C::Scalar>, const Options&); \
+  extern template std::span<const Base<C>> bases_from_mont_bytes<C>(std::span<const std::uint8_t>);
+ZKP_MSM_DECLARE(bn254::G1)
+ZKP_MSM_DECLARE(bn254::G2)
+ZKP_MSM_DECLARE(bls12_381::G1)
+ZKP_MSM_DECLARE(bls12_381::G2)
+#undef ZKP_MSM_DECLARE
+
+}  // namespace zkp::msm

@@ -1,0 +1,6 @@
+// MSM instantiation for bn254::G1.
+#include "msm/msm_impl.hpp"
+
+namespace zkp::msm {
+ZKP_MSM_INSTANTIATE(bn254::G1)
+}  // namespace zkp::msm

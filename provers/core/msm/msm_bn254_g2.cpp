@@ -1,0 +1,6 @@
+// MSM instantiation for bn254::G2.
+#include "msm/msm_impl.hpp"
+
+namespace zkp::msm {
+ZKP_MSM_INSTANTIATE(bn254::G2)
+}  // namespace zkp::msm

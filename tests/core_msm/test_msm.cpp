@@ -1,0 +1,371 @@
+// MSM against references that do not share its code:
+//  - naive Σ [s_i]P_i with ec's scalar_mul (small n);
+//  - discrete logs: bases are P_i = [k_i]G with known k_i, so Σ s_i·P_i = [Σ s_i·k_i mod r]G,
+//    one scalar multiplication whatever n is.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdint>
+#include <random>
+#include <span>
+#include <vector>
+
+#include "ec/batch_normalize.hpp"
+#include "ec/encoding.hpp"
+#include "ec/scalar_mul.hpp"
+#include "msm/msm.hpp"
+#include "msm/scalars.hpp"
+
+namespace zkp::msm {
+namespace {
+
+template <CurveParams C>
+struct Instance {
+  using Fr = typename C::Scalar;
+  std::vector<Affine<C>> bases;
+  std::vector<Fr> dlogs;  // bases[i] = [dlogs[i]]G
+  std::vector<std::uint8_t> scalars;
+
+  std::size_t size() const { return bases.size(); }
+  void set_scalar(std::size_t i, const ScalarInt& s) {
+    std::span<std::uint8_t, kScalarBytes> out(scalars.data() + i * kScalarBytes, kScalarBytes);
+    s.to_le_bytes(out);
+  }
+  ScalarInt scalar(std::size_t i) const {
+    return ScalarInt::from_le_bytes(std::span<const std::uint8_t, kScalarBytes>(scalars.data() + i * kScalarBytes, kScalarBytes));
+  }
+  // [Σ s_i·k_i]G.
+  Affine<C> expected() const {
+    Fr e = Fr::zero();
+    for (std::size_t i = 0; i < size(); ++i) e += Fr::from_bigint_reduce(scalar(i)) * dlogs[i];
+    return scalar_mul(Jacobian<C>::generator(), e.to_bigint()).to_affine();
+  }
+  Affine<C> naive() const {
+    Jacobian<C> acc = Jacobian<C>::identity();
+    for (std::size_t i = 0; i < size(); ++i) acc += scalar_mul(Jacobian<C>::from_affine(bases[i]), scalar(i));
+    return acc.to_affine();
+  }
+  Affine<C> run(std::size_t threads = 1, unsigned window_bits = 0) const {
+    return msm<C>(std::span<const Affine<C>>(bases), scalars, Options{threads, window_bits});
+  }
+};
+
+// n bases with pseudo-random discrete logs: a walk P_i = P_{i−1} + T_j over 16 random steps
+// T_j = [t_j]G, one addition per base instead of a scalar multiplication.
+template <CurveParams C>
+Instance<C> make_instance(std::size_t n, std::mt19937_64& rng) {
+  using Fr = typename C::Scalar;
+  constexpr std::size_t kSteps = 16;
+  std::array<Fr, kSteps> t;
+  std::array<Jacobian<C>, kSteps> step;
+  for (std::size_t j = 0; j < kSteps; ++j) {
+    t[j] = Fr::random(rng);
+    step[j] = scalar_mul(Jacobian<C>::generator(), t[j].to_bigint());
+  }
+  Instance<C> inst;
+  inst.dlogs.resize(n);
+  inst.scalars.assign(n * kScalarBytes, 0);
+  std::vector<Jacobian<C>> points(n);
+  Fr k = Fr::zero();
+  Jacobian<C> p = Jacobian<C>::identity();
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::size_t j = rng() % kSteps;
+    k += t[j];
+    p += step[j];
+    inst.dlogs[i] = k;
+    points[i] = p;
+  }
+  inst.bases.resize(n);
+  batch_to_affine<C>(points, inst.bases);
+  return inst;
+}
+
+template <class Fr>
+ScalarInt random_scalar(std::mt19937_64& rng) {
+  return Fr::random(rng).to_bigint();
+}
+
+template <class C>
+class MsmTest : public ::testing::Test {};
+using Groups = ::testing::Types<bn254::G1, bn254::G2, bls12_381::G1, bls12_381::G2>;
+struct GroupNames {
+  template <class C>
+  static std::string GetName(int) {
+    std::string s = C::kName;
+    for (char& ch : s)
+      if (ch == '.') ch = '_';
+    return s;
+  }
+};
+TYPED_TEST_SUITE(MsmTest, Groups, GroupNames);
+
+TYPED_TEST(MsmTest, RandomScalarsMatchDiscreteLogs) {
+  using C = TypeParam;
+  std::mt19937_64 rng(1);
+  for (const std::size_t n : {0, 1, 2, 3, 17, 100, 1000}) {
+    auto inst = make_instance<C>(n, rng);
+    for (std::size_t i = 0; i < n; ++i) inst.set_scalar(i, random_scalar<typename C::Scalar>(rng));
+    EXPECT_EQ(inst.run(), inst.expected()) << "n = " << n;
+  }
+}
+
+TYPED_TEST(MsmTest, SmallSizesMatchNaiveScalarMul) {
+  using C = TypeParam;
+  std::mt19937_64 rng(2);
+  for (const std::size_t n : {0, 1, 2, 3, 17}) {
+    auto inst = make_instance<C>(n, rng);
+    for (std::size_t i = 0; i < n; ++i) inst.set_scalar(i, random_scalar<typename C::Scalar>(rng));
+    const Affine<C> naive = inst.naive();
+    EXPECT_EQ(inst.run(), naive) << "n = " << n;
+    EXPECT_EQ(inst.expected(), naive) << "the discrete-log reference itself, n = " << n;
+  }
+}
+
+// Circom's witness: mostly 0, 1 and −1 = r − 1, a few small and some full-width values.
+TYPED_TEST(MsmTest, ZeroOneMinusOneScalars) {
+  using C = TypeParam;
+  using Fr = typename C::Scalar;
+  std::mt19937_64 rng(3);
+  ScalarInt minus_one = Fr::kModulus;
+  minus_one.sub_in_place(ScalarInt::from_u64(1));
+  for (const std::size_t n : {1, 2, 3, 17, 100, 1000}) {
+    auto inst = make_instance<C>(n, rng);
+    for (std::size_t i = 0; i < n; ++i) {
+      switch (rng() % 5) {
+        case 0: break;  // 0
+        case 1: inst.set_scalar(i, ScalarInt::from_u64(1)); break;
+        case 2: inst.set_scalar(i, minus_one); break;
+        case 3: inst.set_scalar(i, ScalarInt::from_u64(rng() % 1000)); break;
+        default: inst.set_scalar(i, random_scalar<Fr>(rng)); break;
+      }
+    }
+    EXPECT_EQ(inst.run(), inst.expected()) << "n = " << n;
+  }
+  // All ones, all minus ones: the unit path alone (two chunks at this size).
+  auto inst = make_instance<C>(20000, rng);
+  for (const ScalarInt& s : {ScalarInt::from_u64(1), minus_one}) {
+    for (std::size_t i = 0; i < inst.size(); ++i) inst.set_scalar(i, s);
+    EXPECT_EQ(inst.run(2), inst.expected());
+  }
+}
+
+// Values near r (whose negatives are small), at or above r (reduced), and up to 2^256 − 1.
+TYPED_TEST(MsmTest, ScalarsWithTopBitsSet) {
+  using C = TypeParam;
+  using Fr = typename C::Scalar;
+  std::mt19937_64 rng(4);
+  auto inst = make_instance<C>(200, rng);
+  for (std::size_t i = 0; i < inst.size(); ++i) {
+    ScalarInt s;
+    switch (i % 5) {
+      case 0:  // r − k, k small
+        s = Fr::kModulus;
+        s.sub_in_place(ScalarInt::from_u64(1 + rng() % 100000));
+        break;
+      case 1:  // r + k: reduced to k
+        s = Fr::kModulus;
+        s.add_in_place(ScalarInt::from_u64(rng() % 1000));
+        break;
+      case 2:  // 2^256 − 1 − k
+        for (auto& l : s.limbs) l = ~std::uint64_t{0};
+        s.limbs[0] -= rng() % 1000;
+        break;
+      case 3:  // r exactly, and (r − 1)/2 and (r + 1)/2 around the sign-folding point
+        s = Fr::kModulus;
+        if (i % 3 != 0) {
+          s.shr1();
+          if (i % 3 == 2) s.add_in_place(ScalarInt::from_u64(1));
+        }
+        break;
+      default:  // random 256-bit
+        for (auto& l : s.limbs) l = rng();
+        break;
+    }
+    inst.set_scalar(i, s);
+  }
+  EXPECT_EQ(inst.run(), inst.expected());
+}
+
+// Equal and opposite bases meet in the same bucket: the doubling and cancellation paths of
+// the batch-affine sum, in the first round and in later ones.
+TYPED_TEST(MsmTest, DuplicatedAndOppositePoints) {
+  using C = TypeParam;
+  using Fr = typename C::Scalar;
+  std::mt19937_64 rng(5);
+  for (const std::size_t n : {2, 3, 17, 100, 1000}) {
+    auto src = make_instance<C>(4, rng);
+    Instance<C> inst;
+    inst.scalars.assign(n * kScalarBytes, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      const std::size_t j = rng() % 4;
+      const bool neg = rng() % 2 != 0;
+      inst.bases.push_back(neg ? -src.bases[j] : src.bases[j]);
+      inst.dlogs.push_back(neg ? -src.dlogs[j] : src.dlogs[j]);
+      // Few distinct scalars, so equal bases share buckets: 1, 2, 3, r − 2, one random.
+      const std::uint64_t pick = rng() % 5;
+      ScalarInt s = pick < 3 ? ScalarInt::from_u64(pick + 1) : Fr::kModulus;
+      if (pick == 3) s.sub_in_place(ScalarInt::from_u64(2));
+      if (pick == 4) s = (Fr::from_u64(7) * src.dlogs[0]).to_bigint();
+      inst.set_scalar(i, s);
+    }
+    EXPECT_EQ(inst.run(), inst.expected()) << "n = " << n;
+  }
+  // P and −P with equal scalars: everything cancels.
+  auto inst = make_instance<C>(50, rng);
+  const std::size_t half = inst.size();
+  for (std::size_t i = 0; i < half; ++i) {
+    inst.bases.push_back(-inst.bases[i]);
+    inst.dlogs.push_back(-inst.dlogs[i]);
+  }
+  inst.scalars.resize(2 * half * kScalarBytes);
+  for (std::size_t i = 0; i < half; ++i) {
+    const ScalarInt s = random_scalar<Fr>(rng);
+    inst.set_scalar(i, s);
+    inst.set_scalar(half + i, s);
+  }
+  EXPECT_TRUE(inst.run().is_identity());
+}
+
+TYPED_TEST(MsmTest, PointsAtInfinity) {
+  using C = TypeParam;
+  std::mt19937_64 rng(6);
+  auto inst = make_instance<C>(300, rng);
+  for (std::size_t i = 0; i < inst.size(); ++i) {
+    inst.set_scalar(i, i % 7 == 0 ? ScalarInt::from_u64(1) : random_scalar<typename C::Scalar>(rng));
+    if (i % 3 == 0) {
+      inst.bases[i] = Affine<C>::identity();
+      inst.dlogs[i] = C::Scalar::zero();
+    }
+  }
+  EXPECT_EQ(inst.run(), inst.expected());
+  // All at infinity.
+  for (auto& b : inst.bases) b = Affine<C>::identity();
+  EXPECT_TRUE(inst.run().is_identity());
+}
+
+// Small scalars put every base into a handful of buckets: deep per-bucket trees.
+TYPED_TEST(MsmTest, SkewedSmallScalars) {
+  using C = TypeParam;
+  std::mt19937_64 rng(7);
+  auto inst = make_instance<C>(2000, rng);
+  for (std::size_t i = 0; i < inst.size(); ++i) inst.set_scalar(i, ScalarInt::from_u64(2 + rng() % 3));
+  EXPECT_EQ(inst.run(), inst.expected());
+}
+
+TYPED_TEST(MsmTest, IndependentOfThreadsAndWindowSize) {
+  using C = TypeParam;
+  std::mt19937_64 rng(8);
+  auto inst = make_instance<C>(300, rng);
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    inst.set_scalar(i, i % 4 == 0 ? ScalarInt::from_u64(1) : random_scalar<typename C::Scalar>(rng));
+  const Affine<C> expected = inst.expected();
+  for (const std::size_t threads : {1, 2, 3, 8}) EXPECT_EQ(inst.run(threads), expected) << "threads " << threads;
+  for (const unsigned c : {2u, 9u, 16u}) EXPECT_EQ(inst.run(3, c), expected) << "c " << c;
+}
+
+// The zkey layout read in place gives the same sum as the Affine overload.
+TYPED_TEST(MsmTest, BasesFromMontBytes) {
+  using C = TypeParam;
+  std::mt19937_64 rng(9);
+  auto inst = make_instance<C>(64, rng);
+  inst.bases[5] = Affine<C>::identity();
+  inst.dlogs[5] = C::Scalar::zero();
+  for (std::size_t i = 0; i < inst.size(); ++i) inst.set_scalar(i, random_scalar<typename C::Scalar>(rng));
+  std::vector<std::uint64_t> storage(inst.size() * kAffineBytes<C> / 8);  // 8-byte aligned
+  const std::span<std::uint8_t> bytes(reinterpret_cast<std::uint8_t*>(storage.data()), storage.size() * 8);
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    encode_affine_mont<C>(inst.bases[i], bytes.subspan(i * kAffineBytes<C>).template first<kAffineBytes<C>>());
+  const auto view = bases_from_mont_bytes<C>(bytes);
+  ASSERT_EQ(view.size(), inst.size());
+  EXPECT_EQ(msm<C>(view, inst.scalars, Options{2, 0}), inst.expected());
+  EXPECT_THROW(bases_from_mont_bytes<C>(bytes.subspan(1)), std::invalid_argument);
+  EXPECT_THROW(bases_from_mont_bytes<C>(bytes.first(bytes.size() - 8)), std::invalid_argument);
+}
+
+// Scalars given as Montgomery-form field elements (the NTT's output) give the same sum.
+TYPED_TEST(MsmTest, FieldElementScalars) {
+  using C = TypeParam;
+  using Fr = typename C::Scalar;
+  std::mt19937_64 rng(12);
+  auto inst = make_instance<C>(100, rng);
+  std::vector<Fr> fr(inst.size());
+  for (std::size_t i = 0; i < inst.size(); ++i) {
+    fr[i] = i % 3 == 0 ? Fr::from_u64(i % 2) : Fr::random(rng);
+    inst.set_scalar(i, fr[i].to_bigint());
+  }
+  std::vector<Base<C>> xy;
+  for (const auto& p : inst.bases) xy.push_back({p.x, p.y});
+  EXPECT_EQ(msm<C>(std::span<const Base<C>>(xy), std::span<const Fr>(fr), Options{2, 0}), inst.expected());
+  EXPECT_THROW(msm<C>(std::span<const Base<C>>(xy), std::span<const Fr>(fr).first(99), Options{}), std::invalid_argument);
+}
+
+TYPED_TEST(MsmTest, RejectsBadArguments) {
+  using C = TypeParam;
+  std::mt19937_64 rng(10);
+  auto inst = make_instance<C>(3, rng);
+  const std::span<const Affine<C>> bases(inst.bases);
+  EXPECT_THROW(msm<C>(bases, std::span(inst.scalars).first(64), Options{}), std::invalid_argument);
+  EXPECT_THROW(msm<C>(bases, inst.scalars, Options{1, 1}), std::invalid_argument);
+  EXPECT_THROW(msm<C>(bases, inst.scalars, Options{1, 17}), std::invalid_argument);
+}
+
+// Σ d_w·2^(wc) = s with |d_w| ≤ 2^(c−1), d_w > −2^(c−1), for every window size.
+TEST(SignedDigits, ReconstructTheScalar) {
+  std::mt19937_64 rng(11);
+  ScalarInt r = bn254::Fr::kModulus;
+  for (unsigned c = 2; c <= 16; ++c) {
+    for (int trial = 0; trial < 200; ++trial) {
+      ScalarInt s;
+      if (trial == 0) {
+        s = r;  // 254 bits: r itself is not a folded magnitude, but the bits are what matter
+        s.shr1();
+      } else if (trial == 1) {
+        for (std::size_t w = 0; w * c < 253; ++w)  // every window exactly 2^(c−1): the carry ties
+          if (w * c + c - 1 < 253) s.limbs[(w * c + c - 1) / 64] |= std::uint64_t{1} << ((w * c + c - 1) % 64);
+      } else {
+        for (auto& l : s.limbs) l = rng();
+        s.limbs[3] >>= 3 + rng() % 200 % 60;  // below 2^253, various lengths
+      }
+      const std::size_t windows = window_count(s.num_bits(), c);
+      BigInt<5> pos, neg;  // Σ of positive and of negative digit terms
+      for (std::size_t w = 0; w < windows; ++w) {
+        const std::int32_t d = signed_digit(s, w, c);
+        ASSERT_LE(d, std::int32_t{1} << (c - 1));
+        ASSERT_GT(d, -(std::int32_t{1} << (c - 1)));
+        BigInt<5> term = BigInt<5>::from_u64(static_cast<std::uint64_t>(d < 0 ? -d : d));
+        for (std::size_t k = 0; k < w * c; ++k) term.add_in_place(BigInt<5>(term));
+        (d < 0 ? neg : pos).add_in_place(term);
+      }
+      EXPECT_EQ(signed_digit(s, windows, c), 0) << "a carry out of the top window";
+      pos.sub_in_place(neg);
+      EXPECT_EQ(pos, s.resize<5>()) << "c = " << c << ", trial " << trial;
+    }
+  }
+}
+
+TEST(ScalarPlan, ClassifiesAndFoldsSigns) {
+  const ScalarInt r = bn254::Fr::kModulus;
+  std::vector<ScalarInt> in(7);
+  in[0] = ScalarInt::from_u64(0);
+  in[1] = ScalarInt::from_u64(1);
+  in[2] = r;
+  in[2].sub_in_place(ScalarInt::from_u64(1));  // r − 1 ≡ −1
+  in[3] = r;
+  in[3].sub_in_place(ScalarInt::from_u64(5));  // −5
+  in[4] = ScalarInt::from_u64(5);
+  in[5] = r;  // r ≡ 0
+  in[6] = ScalarInt::from_u64(9);  // skipped base
+  std::vector<std::uint8_t> bytes(in.size() * kScalarBytes);
+  for (std::size_t i = 0; i < in.size(); ++i)
+    in[i].to_le_bytes(std::span<std::uint8_t, kScalarBytes>(bytes.data() + i * kScalarBytes, kScalarBytes));
+  const ScalarPlan plan = plan_scalars(bytes, r, [](std::size_t i) { return i == 6; });
+  EXPECT_EQ(plan.units, (std::vector<SignedIndex>{1, 2 | kNegBit}));
+  EXPECT_EQ(plan.index, (std::vector<SignedIndex>{3 | kNegBit, 4}));
+  ASSERT_EQ(plan.magnitude.size(), 2u);
+  EXPECT_EQ(plan.magnitude[0], ScalarInt::from_u64(5));
+  EXPECT_EQ(plan.magnitude[1], ScalarInt::from_u64(5));
+  EXPECT_EQ(plan.max_bits, 3u);
+}
+
+}  // namespace
+}  // namespace zkp::msm
