@@ -1,0 +1,119 @@
+// NttDomain<F>: the evaluation domain of size n = 2^log_n over a scalar field F and the
+// tables its transforms need, computed once per size and shared read-only by every proof.
+//
+// Roots are ffjavascript's: ω = Fr.w[log_n] = F::root_of_unity(log_n), so evaluations, and
+// therefore every intermediate and proof, match snarkjs's bit for bit.
+//
+// Twiddles, per butterfly stage of half-size m (m = 1, 2, 4, ..., n/2), are stored
+// contiguously: stage_twiddles(m)[j] = ω_{2m}^j for j < m, where ω_{2m} = ω^(n/2m), so each
+// stage reads its table front to back. The inverse transform needs no second table, because
+// ω_{2m}^{−j} = −ω_{2m}^{m−j} (ω_{2m}^m = −1); see ntt.hpp. Memory: n field elements.
+//
+// The odd coset (where snarkjs evaluates H) is {g·ω^i}, g = coset_generator() = Fr.w[log_n + 1],
+// a primitive 2n-th root of unity, so g·ω^i = ω_{2n}^{2i+1}. (For log_n equal to the field's
+// two-adicity there is no 2n-th root; snarkjs then uses Fr.shift = nqr², and so does this.)
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace zkp {
+
+// x with its low `bits` bits reversed.
+constexpr std::size_t bit_reverse(std::size_t x, std::size_t bits) {
+  std::size_t r = 0;
+  for (std::size_t b = 0; b < bits; ++b, x >>= 1) r = (r << 1) | (x & 1);
+  return r;
+}
+
+template <class F>
+class NttDomain {
+ public:
+  // Sizes 2^0 .. 2^two_adicity. Throws std::invalid_argument beyond.
+  explicit NttDomain(std::size_t log_n)
+      : log_n_(check_log_n(log_n)),
+        n_(std::size_t{1} << log_n),
+        omega_(F::root_of_unity(log_n)),
+        n_inv_(F::from_u64(n_).inverse()),
+        coset_generator_(log_n < F::two_adicity()
+                             ? F::root_of_unity(log_n + 1)
+                             : F::from_u64(F::Params::kRootOfUnityBase).square()) {
+    build_twiddles();
+    build_coset_tables();
+  }
+
+  std::size_t log_n() const { return log_n_; }
+  std::size_t size() const { return n_; }
+  const F& omega() const { return omega_; }
+  const F& n_inv() const { return n_inv_; }
+  const F& coset_generator() const { return coset_generator_; }
+
+  // ω_{2m}^j for the stage of half-size m (a power of two, m < n) and j < m.
+  const F* stage_twiddles(std::size_t m) const { return twiddles_.data() + m; }
+
+  // The factor g^i / n for the coefficient i = bitrev(pos) that sits at position pos of the
+  // bit-reversed output of an inverse DIF transform: scaling by it turns that output into the
+  // coefficients of p(g·X), whose DFT is p on the odd coset. With pos = high·2^L + low,
+  // bitrev(pos) = bitrev_L(low)·2^(log_n − L) + bitrev_{log_n − L}(high), so the factor is
+  // coset_low(low) · coset_high(high) from two tables of about √n entries.
+  std::size_t coset_low_bits() const { return low_bits_; }
+  const F& coset_low(std::size_t low) const { return coset_low_[low]; }
+  const F& coset_high(std::size_t high) const { return coset_high_[high]; }
+
+  // Heap bytes of the tables.
+  std::size_t memory_bytes() const {
+    return (twiddles_.capacity() + coset_low_.capacity() + coset_high_.capacity()) * sizeof(F);
+  }
+
+ private:
+  static std::size_t check_log_n(std::size_t log_n) {
+    if (log_n > F::two_adicity()) {
+      throw std::invalid_argument("NttDomain: size 2^" + std::to_string(log_n) +
+                                  " exceeds the two-adicity of " + F::Params::kName);
+    }
+    return log_n;
+  }
+
+  void build_twiddles() {
+    twiddles_.assign(n_, F::one());
+    if (n_ == 1) return;
+    // The largest stage (m = n/2) from ω; each smaller stage keeps every other entry.
+    const std::size_t half = n_ / 2;
+    F w = F::one();
+    for (std::size_t j = 0; j < half; ++j, w *= omega_) twiddles_[half + j] = w;
+    for (std::size_t m = half / 2; m >= 1; m /= 2) {
+      for (std::size_t j = 0; j < m; ++j) twiddles_[m + j] = twiddles_[2 * m + 2 * j];
+    }
+  }
+
+  void build_coset_tables() {
+    low_bits_ = log_n_ / 2;
+    const std::size_t high_bits = log_n_ - low_bits_;
+    // coset_low[low] = (g^(2^high_bits))^bitrev_L(low); coset_high[high] = g^bitrev_H(high) / n.
+    std::vector<F> g_pow_high(std::size_t{1} << high_bits);
+    F x = F::one();
+    for (auto& v : g_pow_high) v = x, x *= coset_generator_;
+    const F g_step = x;  // g^(2^high_bits)
+    std::vector<F> step_pow(std::size_t{1} << low_bits_);
+    x = F::one();
+    for (auto& v : step_pow) v = x, x *= g_step;
+    coset_low_.resize(step_pow.size());
+    for (std::size_t low = 0; low < coset_low_.size(); ++low) coset_low_[low] = step_pow[bit_reverse(low, low_bits_)];
+    coset_high_.resize(g_pow_high.size());
+    for (std::size_t high = 0; high < coset_high_.size(); ++high) {
+      coset_high_[high] = g_pow_high[bit_reverse(high, high_bits)] * n_inv_;
+    }
+  }
+
+  std::size_t log_n_;
+  std::size_t n_;
+  F omega_, n_inv_, coset_generator_;
+  std::vector<F> twiddles_;
+  std::size_t low_bits_ = 0;
+  std::vector<F> coset_low_, coset_high_;
+};
+
+}  // namespace zkp
