@@ -23,9 +23,11 @@ po::options_description common_options() {
 
 }  // namespace
 
-ParsedArgs parse_command_line(const std::vector<std::string>& args, po::options_description specific) {
+ParsedArgs parse_command_line(const std::vector<std::string>& args, po::options_description specific,
+                              const std::vector<std::string>& leading_positionals) {
   specific.add(common_options());
   po::positional_options_description positional;
+  for (const std::string& name : leading_positionals) positional.add(name.c_str(), 1);
   positional.add("override", -1);
   ParsedArgs parsed;
   try {

@@ -21,9 +21,12 @@ struct ParsedArgs {
 };
 
 // Adds --help, --config and the positional overrides to `specific`, and parses `args`.
+// `leading_positionals` names options of `specific` that take the first positional arguments,
+// one each, in order (`zkpipe prove ZKEY WTNS ...`); the rest are key=value overrides.
 // Throws UsageError on a bad command line.
 ParsedArgs parse_command_line(const std::vector<std::string>& args,
-                              boost::program_options::options_description specific);
+                              boost::program_options::options_description specific,
+                              const std::vector<std::string>& leading_positionals = {});
 
 // "Usage: ...", the command's own options, then every configuration key.
 void print_command_help(std::ostream& out, const char* usage,

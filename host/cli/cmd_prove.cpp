@@ -1,0 +1,149 @@
+// zkpipe prove ZKEY WTNS PROOF_JSON PUBLIC_JSON: one Groth16 proof through the configured
+// prover (cpu unless --backend or the config says otherwise), written as snarkjs writes it.
+// The positional form is rapidsnark's `prover`, so scripts that call rapidsnark drop in.
+//
+// It runs the same pipeline as a long-lived service (host::Host: pacer, budget, workers,
+// self-check), with one job of one partition; (r, s) always come from the OS CSPRNG.
+#include "command.hpp"
+#include "options.hpp"
+
+#include <zkpipe/host/host.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "formats/groth16_json.hpp"
+#include "formats/proof_bytes.hpp"
+
+namespace zkp::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* kUsage =
+    "zkpipe prove [--backend NAME] [--gpu I] [--config FILE] ZKEY WTNS PROOF_JSON PUBLIC_JSON [key=value ...]";
+constexpr double kNsPerMs = 1e6;
+
+// What the one partition produced, copied out of the completion record (valid only during
+// the callback).
+struct Outcome {
+  zkp_status_t status = ZKP_ERR_INTERNAL;
+  std::string message = "the partition never completed";
+  zkp_curve_t curve = ZKP_CURVE_UNKNOWN;
+  ByteVec proof;
+  std::vector<ByteVec> publics;
+  int32_t gpu_index = -1;
+  uint64_t gpu_ns = 0, synthesis_ns = 0, total_ns = 0;
+  bool self_checked = false;
+};
+
+constexpr std::size_t kScalarBytes = 32;  // zkp_prover.h: public inputs are 32-byte scalars
+
+void on_partition(void* user_data, const zkp_completion_t* r) {
+  auto& out = *static_cast<Outcome*>(user_data);
+  out.status = r->status;
+  out.message = r->message;
+  out.curve = r->curve;
+  out.gpu_index = r->gpu_index;
+  out.gpu_ns = r->gpu_duration_ns;
+  out.synthesis_ns = r->synthesis_ns;
+  out.total_ns = r->total_ns;
+  out.self_checked = (r->flags & ZKP_COMPLETION_SELF_CHECKED) != 0;
+  if (r->status != ZKP_OK) return;
+  const auto* proof = reinterpret_cast<const std::byte*>(r->proof);
+  if (proof != nullptr) out.proof.assign(proof, proof + r->proof_size);
+  const auto* pub = reinterpret_cast<const std::byte*>(r->public_inputs);
+  for (size_t off = 0; pub != nullptr && off + kScalarBytes <= r->public_size; off += kScalarBytes) {
+    out.publics.emplace_back(pub + off, pub + off + kScalarBytes);
+  }
+}
+
+Curve to_curve(zkp_curve_t c) {
+  switch (c) {
+    case ZKP_CURVE_BN254: return Curve::bn254;
+    case ZKP_CURVE_BLS12_381: return Curve::bls12_381;
+    default: throw sdk::Error(ZKP_ERR_INTERNAL, "the prover reported an unknown curve id " + std::to_string(c));
+  }
+}
+
+// Writes `text` to `path` through a temporary file, so a failed run never leaves a
+// half-written proof where a script expects a whole one.
+void write_file(const std::string& path, const std::string& text) {
+  const std::string tmp = path + ".tmp";
+  {
+    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
+    f << text;
+    f.close();
+    if (!f) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + tmp);
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot rename " + tmp + " to " + path);
+}
+
+int run_prove(const std::vector<std::string>& args) {
+  po::options_description specific("prove options");
+  specific.add_options()
+      ("backend,b", po::value<std::string>()->value_name("NAME"), "prover plugin (cpu, cuda, a path); same as prover=NAME")
+      ("gpu,g", po::value<int32_t>()->default_value(-1)->value_name("I"), "run on device I; -1: the least busy")
+      ("zkey", po::value<std::string>()->value_name("ZKEY"), "proving key (.zkey, snarkjs Groth16)")
+      ("witness", po::value<std::string>()->value_name("WTNS"), "witness (.wtns)")
+      ("proof", po::value<std::string>()->value_name("PROOF_JSON"), "where to write proof.json")
+      ("public", po::value<std::string>()->value_name("PUBLIC_JSON"), "where to write public.json");
+  ParsedArgs parsed = parse_command_line(args, specific, {"zkey", "witness", "proof", "public"});
+  if (parsed.help) {
+    print_command_help(std::cout, kUsage, specific);
+    return kExitSuccess;
+  }
+  for (const char* name : {"zkey", "witness", "proof", "public"}) {
+    if (!parsed.values.count(name)) throw UsageError("expected ZKEY WTNS PROOF_JSON PUBLIC_JSON");
+  }
+  for (const std::string& o : parsed.overrides) {
+    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
+  }
+  if (parsed.values.count("backend")) parsed.overrides.push_back("prover=" + parsed.values["backend"].as<std::string>());
+  const std::string zkey = parsed.values["zkey"].as<std::string>();
+  const std::string wtns = parsed.values["witness"].as<std::string>();
+
+  host::Host host(load_config(parsed));
+  auto source = sdk::make_struct<zkp_key_source_t>();
+  source.path = zkey.c_str();
+  const uint64_t key_id = host.load_key(source);
+
+  auto part = sdk::make_struct<zkp_partition_t>();
+  part.witness = sdk::make_struct<zkp_witness_t>();
+  part.witness.kind = ZKP_WITNESS_WTNS_FILE;
+  part.witness.path = wtns.c_str();
+  Outcome outcome;
+  auto job = sdk::make_struct<zkp_job_t>();
+  job.key_id = key_id;
+  job.partitions = &part;
+  job.partition_count = 1;
+  job.gpu_index = parsed.values["gpu"].as<int32_t>();
+  job.on_partition = &on_partition;
+  job.user_data = &outcome;
+  host.wait(host.submit(job), -1);
+  host.shutdown(ZKP_SHUTDOWN_DRAIN);
+
+  if (outcome.status != ZKP_OK) throw sdk::Error(outcome.status, outcome.message);
+  if (outcome.proof.empty()) {
+    throw sdk::Error(ZKP_ERR_UNSUPPORTED, "prover '" + host.prover().name() + "' produced no proof bytes (simulated?)");
+  }
+  const Curve curve = to_curve(outcome.curve);
+  write_file(parsed.values["proof"].as<std::string>(), write_proof_json(proof_from_bytes(curve, outcome.proof, "proof")));
+  write_file(parsed.values["public"].as<std::string>(), write_public_json(outcome.publics));
+  std::fprintf(stderr, "zkpipe prove: %s proof on %s device %d: proving %.1f ms, synthesis %.1f ms, total %.1f ms%s\n",
+               std::string(curve_info(curve).name).c_str(), host.prover().name().c_str(), outcome.gpu_index,
+               static_cast<double>(outcome.gpu_ns) / kNsPerMs, static_cast<double>(outcome.synthesis_ns) / kNsPerMs,
+               static_cast<double>(outcome.total_ns) / kNsPerMs, outcome.self_checked ? ", verified" : "");
+  return kExitSuccess;
+}
+
+}  // namespace
+
+ZKPIPE_COMMAND(prove, "prove: ZKEY WTNS -> proof.json public.json (snarkjs format, rapidsnark's argument order)",
+               kUsage, run_prove);
+
+}  // namespace zkp::cli

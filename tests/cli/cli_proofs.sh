@@ -1,0 +1,123 @@
+#!/bin/bash
+# cli_proofs.sh MODE ZKPIPE — end-to-end checks of `zkpipe prove` and `zkpipe verify` on every
+# committed vector (tests/vectors/data/*, samples/circuits/*), through the CLI a user runs.
+#
+#   verify      zkpipe verify accepts snarkjs's own proof of every vector, and rejects: the proof
+#               with one byte changed (in each of A, B, C), a wrong public input, a missing or
+#               extra public input, and the other curve's verification key.
+#   prove       zkpipe prove (cpu backend, random r, s) on every vector: `snarkjs groth16 verify`
+#               and `zkpipe verify` accept the proof; public.json is byte-identical to snarkjs's.
+#               Needs the pinned snarkjs (npm ci --prefix tests/vectors): fails without it.
+#   bad-input   zkpipe prove fails with a clear message, exit 1 and no output file for: a witness
+#               that does not satisfy the circuit, the other curve's witness, a truncated zkey,
+#               a missing witness file.
+set -uo pipefail
+MODE=$1
+ZKPIPE=$2
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+SNARKJS="node $ROOT/tests/vectors/node_modules/snarkjs/build/cli.cjs"
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+export ZKPIPE_LOG_LEVEL=warn
+pass=0; fail=0
+ok()  { echo "ok    $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL  $*"; fail=$((fail + 1)); }
+
+VECTORS=$(ls -d "$ROOT"/tests/vectors/data/*/ "$ROOT"/samples/circuits/*/)
+
+# other_curve DIR: the same circuit on the other curve (chain_bn128 <-> chain_bls12381), if any.
+other_curve() {
+  local d=${1%/}
+  case "$d" in
+    *_bn128) echo "${d%_bn128}_bls12381" ;;
+    *_bls12381) echo "${d%_bls12381}_bn128" ;;
+  esac
+}
+
+# expect_reject NAME VKEY PUBLIC PROOF: zkpipe verify must exit 1 and say why.
+expect_reject() {
+  local name=$1 out rc
+  out=$("$ZKPIPE" verify "$2" "$3" "$4" 2>&1); rc=$?
+  if [ $rc -eq 1 ] && [ -n "$out" ]; then ok "$name rejected: $(echo "$out" | head -n 1)"
+  else bad "$name: expected exit 1 with a reason, got $rc: $out"; fi
+}
+
+# Changes one byte of the first decimal number of the JSON field FIELD (pi_a, pi_b, pi_c).
+flip_byte() {
+  python3 - "$1" "$2" "$3" <<'PY'
+import json, sys
+src, field, dst = sys.argv[1:]
+p = json.load(open(src))
+v = p[field]
+while isinstance(v[0], list): v = v[0]
+v[0] = str(int(v[0]) ^ (1 << 8))  # flips one bit in the second-lowest byte
+json.dump(p, open(dst, "w"))
+PY
+}
+
+case "$MODE" in
+  verify)
+    for d in $VECTORS; do
+      name=$(basename "$d")
+      if out=$("$ZKPIPE" verify "$d/vkey.json" "$d/public.json" "$d/proof.json" 2>&1); then
+        ok "$name: snarkjs's proof verifies"
+      else bad "$name: snarkjs's proof rejected: $out"; fi
+      for field in pi_a pi_b pi_c; do
+        flip_byte "$d/proof.json" $field "$TMP/flipped.json"
+        expect_reject "$name: $field with one byte changed" "$d/vkey.json" "$d/public.json" "$TMP/flipped.json"
+      done
+      python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); p[0]=str(int(p[0])+1); json.dump(p,open(sys.argv[2],"w"))' \
+        "$d/public.json" "$TMP/public_wrong.json"
+      expect_reject "$name: wrong public input" "$d/vkey.json" "$TMP/public_wrong.json" "$d/proof.json"
+      python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); p.append("1"); json.dump(p,open(sys.argv[2],"w"))' \
+        "$d/public.json" "$TMP/public_extra.json"
+      expect_reject "$name: one public input too many" "$d/vkey.json" "$TMP/public_extra.json" "$d/proof.json"
+      other=$(other_curve "$d")
+      if [ -n "$other" ] && [ -d "$other" ]; then
+        expect_reject "$name: the other curve's key" "$other/vkey.json" "$d/public.json" "$d/proof.json"
+      fi
+    done ;;
+  prove)
+    if [ ! -f "$ROOT/tests/vectors/node_modules/snarkjs/build/cli.cjs" ]; then
+      echo "ERROR: snarkjs is not installed (npm ci --prefix tests/vectors): cannot check zkpipe's proofs"
+      exit 1
+    fi
+    for d in $VECTORS; do
+      name=$(basename "$d")
+      if ! out=$("$ZKPIPE" prove --backend cpu "$d/circuit.zkey" "$d/witness.wtns" "$TMP/proof.json" "$TMP/public.json" 2>&1); then
+        bad "$name: zkpipe prove failed: $out"; continue
+      fi
+      if $SNARKJS groth16 verify "$d/vkey.json" "$TMP/public.json" "$TMP/proof.json" 2>&1 | grep -q "OK!"; then
+        ok "$name: snarkjs verifies zkpipe's proof"
+      else bad "$name: snarkjs rejects zkpipe's proof"; fi
+      if out=$("$ZKPIPE" verify "$d/vkey.json" "$TMP/public.json" "$TMP/proof.json" 2>&1); then
+        ok "$name: zkpipe verifies its own proof"
+      else bad "$name: zkpipe verify rejects its own proof: $out"; fi
+      if cmp -s "$TMP/public.json" "$d/public.json"; then ok "$name: public.json identical to snarkjs's"
+      else bad "$name: public.json differs from snarkjs's"; fi
+      rm -f "$TMP/proof.json" "$TMP/public.json"
+    done ;;
+  bad-input)
+    d=$ROOT/tests/vectors/data/chain_bn128
+    # The last wire of a circom witness is an intermediate signal: changing it breaks a constraint.
+    python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[-32]^=1; open(sys.argv[2],"wb").write(b)' \
+      "$d/witness.wtns" "$TMP/unsatisfied.wtns"
+    head -c 1000 "$d/circuit.zkey" > "$TMP/truncated.zkey"
+    check_fails() {  # NAME EXPECTED_TEXT ZKEY WTNS
+      local out rc
+      out=$("$ZKPIPE" prove --backend cpu "$3" "$4" "$TMP/p.json" "$TMP/pub.json" 2>&1); rc=$?
+      if [ $rc -ne 1 ]; then bad "$1: exit $rc, expected 1: $out"
+      elif ! echo "$out" | grep -qi -- "$2"; then bad "$1: message does not mention '$2': $out"
+      elif [ -e "$TMP/p.json" ] || [ -e "$TMP/pub.json" ]; then bad "$1: an output file was written"
+      else ok "$1: $(echo "$out" | grep -i -- "$2" | head -n 1)"; fi
+      rm -f "$TMP/p.json" "$TMP/pub.json"
+    }
+    check_fails "unsatisfied witness" "unsatisfied witness" "$d/circuit.zkey" "$TMP/unsatisfied.wtns"
+    check_fails "the other curve's witness" "BLS12-381" "$d/circuit.zkey" "$ROOT/tests/vectors/data/chain_bls12381/witness.wtns"
+    check_fails "truncated zkey" "truncated.zkey" "$TMP/truncated.zkey" "$d/witness.wtns"
+    check_fails "missing witness" "nonexistent.wtns" "$d/circuit.zkey" "$TMP/nonexistent.wtns" ;;
+  *) echo "usage: $0 verify|prove|bad-input ZKPIPE"; exit 2 ;;
+esac
+echo "$pass passed, $fail failed"
+[ $pass -gt 0 ] && [ $fail -eq 0 ]
