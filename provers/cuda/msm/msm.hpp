@@ -1,0 +1,72 @@
+// Multi-scalar multiplication on one GPU with the bases resident: Σ s_i·P_i for G1 of
+// BN254 and BLS12-381 (G2 to follow), Pippenger's bucket method with signed windows.
+//
+//   cuda::Msm<zkp::bn254::G1> msm(gpu_index, bases);   // uploads (and precomputes) once
+//   Affine<zkp::bn254::G1> r = msm.run(scalars);       // per call: n·32 bytes of scalars
+//
+// Bases are zkp::msm::Base<C>, the zkey layout (x, y Montgomery, (0, 0) = infinity), copied
+// to the device as they are. Scalars are 32-byte little-endian standard-form integers, any
+// 256-bit value (reduced mod r on the device). One call runs, on the device:
+//   digits      scalar → signed c-bit digits → (bucket, base) pairs; zeros dropped
+//   sort        CUB radix sort of the pairs by bucket
+//   accumulate  balanced segmented sums of the sorted runs into XYZZ buckets
+//   reduce      each bucket group's Σ (b + 1)·B_b
+// and on the host the Horner combination of the G group sums (G·c·F doublings; none when
+// F = W). The result is exactly the group element the CPU MSM (provers/core/msm) returns.
+//
+// Thread-safety: one object serves one call at a time (one stream, shared scratch).
+// Every entry selects its own device (DeviceGuard), whatever the calling thread's current
+// device. Errors throw CudaError (a zkp::sdk::Error) or std::invalid_argument.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <span>
+
+#include "cuda/msm/plan.hpp"
+#include "ec/affine.hpp"
+#include "ec/curves_bls12_381.hpp"
+#include "ec/curves_bn254.hpp"
+#include "msm/msm.hpp"
+
+namespace zkp::cuda {
+
+template <CurveParams C>
+class Msm {
+ public:
+  using Base = zkp::msm::Base<C>;
+
+  // Uploads `bases` to device gpu_index and builds the precomputed copies (config.precompute).
+  // Holds device memory for F·N bases plus scratch for N scalars (see plan()).
+  Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config = {});
+  ~Msm();
+  Msm(Msm&&) noexcept;
+  Msm& operator=(Msm&&) noexcept;
+
+  const msm::Plan& plan() const;
+  int gpu_index() const;
+  // The stream every call queues its work on (for callers that time or order around it).
+  cudaStream_t stream() const;
+
+  // Σ s_i·P_i for i < n = scalars.size()/32 ≤ N; scalars on the host (pinned memory copies
+  // at full bus speed, pageable memory is staged by the driver). Blocks until done.
+  zkp::Affine<C> run(std::span<const std::uint8_t> scalars);
+  // The same with the scalars already on this object's GPU (n·32 bytes at device_scalars,
+  // 16-byte aligned).
+  zkp::Affine<C> run_device(const std::uint8_t* device_scalars, std::size_t n);
+
+  // Stage times of the last completed run (device time between CUDA events).
+  msm::PhaseTimes last_phase_times() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+extern template class Msm<zkp::bn254::G1>;
+extern template class Msm<zkp::bls12_381::G1>;
+
+}  // namespace zkp::cuda

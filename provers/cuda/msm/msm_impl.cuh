@@ -1,0 +1,248 @@
+// Msm<C>'s implementation: buffers, launch sequence and the host-side combination. Included
+// only by the per-curve instantiation files (msm_bn254.cu, msm_bls12_381.cu), so each curve
+// compiles in its own translation unit.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <array>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "cuda/ec/curves.cuh"
+#include "cuda/msm/accumulate.cuh"
+#include "cuda/msm/bucket_sum.cuh"
+#include "cuda/msm/combine.hpp"
+#include "cuda/msm/digits.cuh"
+#include "cuda/msm/msm.hpp"
+#include "cuda/msm/precompute.cuh"
+#include "cuda/msm/sort.hpp"
+#include "cuda/util/buffers.hpp"
+#include "cuda/util/device_guard.hpp"
+#include "cuda/util/stream.hpp"
+#include "ec/xyzz.hpp"
+
+namespace zkp::cuda {
+
+namespace msm::detail {
+
+inline unsigned blocks_for(std::size_t threads, unsigned block) {
+  return static_cast<unsigned>((threads + block - 1) / block);
+}
+
+}  // namespace msm::detail
+
+template <CurveParams C>
+struct Msm<C>::Impl {
+  using DXyzz = Xyzz<C>;
+  using DPoint = PointXY<C>;
+  using HXyzz = zkp::Xyzz<C>;
+
+  struct PieceBuffers {
+    DeviceBuffer<std::uint32_t> keys;  // a level's output: 2 per segment (none on the final level)
+    DeviceBuffer<DXyzz> pieces;
+  };
+
+  int gpu;
+  msm::Plan plan;
+  Stream stream;
+  DeviceBuffer<DPoint> table;
+  DeviceBuffer<std::uint8_t> scalars;
+  std::array<DeviceBuffer<std::uint32_t>, 2> keys, refs;
+  DeviceBuffer<std::uint8_t> sort_scratch;
+  DeviceBuffer<std::uint32_t> nonzero;  // M, written by the digit kernel
+  DeviceBuffer<DXyzz> buckets;
+  msm::ReductionShape shape;
+  PieceBuffers pieces0;               // level 0's output
+  std::vector<PieceBuffers> levels;   // levels ≥ 1, one per shape.levels entry
+  std::array<DeviceBuffer<DXyzz>, 2> tree;
+  std::vector<HXyzz> group_sums;
+  // Stage boundaries of a run: start, digits, sort, level 0, levels ≥ 1, end.
+  std::array<Event, 6> marks;
+  msm::PhaseTimes phases;
+
+  Impl(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config)
+      : gpu(gpu_index), plan(msm::make_plan(bases.size(), static_cast<unsigned>(C::Scalar::kBits), config)), stream() {
+    static_assert(sizeof(DPoint) == sizeof(zkp::msm::Base<C>), "bases upload as bytes");
+    const std::size_t n = bases.size();
+    table = DeviceBuffer<DPoint>(n * plan.copies);
+    if (n != 0) {
+      ZKP_CUDA_CHECK(cudaMemcpyAsync(table.data(), bases.data(), bases.size_bytes(), cudaMemcpyHostToDevice, stream.get()));
+      if (plan.copies > 1) {
+        msm::precompute_kernel<C><<<msm::detail::blocks_for(n, msm::kPrecomputeThreads), msm::kPrecomputeThreads, 0,
+                                    stream.get()>>>(table.data(), static_cast<std::uint32_t>(n), plan.c, plan.copies);
+        ZKP_CUDA_CHECK_LAUNCH("precompute_kernel");
+      }
+    }
+    scalars = DeviceBuffer<std::uint8_t>(n * zkp::msm::kScalarBytes);
+    for (int b = 0; b < 2; ++b) {
+      keys[b] = DeviceBuffer<std::uint32_t>(plan.entries);
+      refs[b] = DeviceBuffer<std::uint32_t>(plan.entries);
+    }
+    sort_scratch = DeviceBuffer<std::uint8_t>(msm::sort_scratch_bytes(std::max<std::size_t>(plan.entries, 1), plan.key_bits()));
+    nonzero = DeviceBuffer<std::uint32_t>(1);
+    buckets = DeviceBuffer<DXyzz>(plan.buckets());
+    plan_reduction();
+    for (auto& t : tree) t = DeviceBuffer<DXyzz>(std::size_t{plan.groups} * shape.chunks);
+    group_sums.resize(plan.groups);
+    stream.synchronize();  // the table is complete before the constructor returns
+  }
+
+  // Level 0 gets as many segments as the GPU holds threads of accumulate_kernel, so one
+  // wave covers the whole sort (msm::make_reduction_shape).
+  void plan_reduction() {
+    int sms = 0, per_sm = 0;
+    ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu));
+    ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_kernel<C>,
+                                                                 msm::kAccumulateThreads, 0));
+    const std::size_t resident = std::size_t(std::max(sms, 1)) * std::max(per_sm, 1) * msm::kAccumulateThreads;
+    shape = msm::make_reduction_shape(plan, resident);
+    const auto alloc = [](std::uint32_t segments) {
+      return PieceBuffers{DeviceBuffer<std::uint32_t>(2 * std::size_t{segments}), DeviceBuffer<DXyzz>(2 * std::size_t{segments})};
+    };
+    if (!shape.levels.empty()) pieces0 = alloc(shape.segments0);
+    for (const msm::PieceLevel& lv : shape.levels) levels.push_back(lv.final ? PieceBuffers{} : alloc(lv.segments));
+  }
+
+  msm::RunSink<C> sink(std::uint32_t* piece_keys, DXyzz* pieces, bool final) {
+    return {buckets.data(), static_cast<std::uint32_t>(plan.buckets()), piece_keys, pieces, final};
+  }
+
+  zkp::Affine<C> run_device(const std::uint8_t* d_scalars, std::size_t n) {
+    if (n > plan.bases) throw std::invalid_argument("cuda msm: " + std::to_string(n) + " scalars for " +
+                                                    std::to_string(plan.bases) + " bases");
+    if (n == 0) return zkp::Affine<C>::identity();
+    if (reinterpret_cast<std::uintptr_t>(d_scalars) % alignof(uint4) != 0)
+      throw std::invalid_argument("cuda msm: device scalars must be 16-byte aligned");
+    DeviceGuard guard(gpu);
+    cudaStream_t s = stream.get();
+    const std::size_t items = n * plan.windows;
+
+    marks[0].record(s);
+    nonzero.fill_zero(s);
+    buckets.fill_zero(s);
+    const msm::DigitShape digits = msm::digit_shape(plan, n);
+    // Kernel template arguments are spelled without Impl's private aliases: nvcc's host
+    // stubs name them from outside the class.
+    msm::signed_digits_kernel<DeviceField<typename C::Scalar>><<<msm::detail::blocks_for(n, msm::kDigitThreads), msm::kDigitThreads, 0, s>>>(
+        reinterpret_cast<const uint4*>(d_scalars), digits, keys[0].data(), refs[0].data(), nonzero.data());
+    ZKP_CUDA_CHECK_LAUNCH("signed_digits_kernel");
+    marks[1].record(s);
+
+    const int sorted = msm::sort_pairs({keys[0].data(), keys[1].data()}, {refs[0].data(), refs[1].data()}, items,
+                                       plan.key_bits(), sort_scratch.data(), sort_scratch.bytes(), s);
+    marks[2].record(s);
+
+    const bool final0 = shape.levels.empty();
+    msm::accumulate_kernel<C><<<msm::detail::blocks_for(shape.segments0, msm::kAccumulateThreads), msm::kAccumulateThreads, 0, s>>>(
+        keys[sorted].data(), refs[sorted].data(), table.data(), nonzero.data(), shape.segments0,
+        sink(pieces0.keys.data(), pieces0.pieces.data(), final0));
+    ZKP_CUDA_CHECK_LAUNCH("accumulate_kernel");
+    marks[3].record(s);
+
+    const std::uint32_t* in_keys = pieces0.keys.data();
+    const DXyzz* in_pieces = pieces0.pieces.data();
+    for (std::size_t k = 0; k < shape.levels.size(); ++k) {
+      const msm::PieceLevel& lv = shape.levels[k];
+      PieceBuffers& out = levels[k];
+      msm::reduce_pieces_kernel<C><<<msm::detail::blocks_for(lv.segments, msm::kPieceThreads), msm::kPieceThreads, 0, s>>>(
+          in_keys, in_pieces, lv.count, lv.len, lv.segments, sink(out.keys.data(), out.pieces.data(), lv.final));
+      ZKP_CUDA_CHECK_LAUNCH("reduce_pieces_kernel");
+      in_keys = out.keys.data();
+      in_pieces = out.pieces.data();
+    }
+    marks[4].record(s);
+    const std::uint32_t groups = plan.groups;
+    msm::bucket_chunks_kernel<C><<<msm::detail::blocks_for(std::size_t{groups} * shape.chunks, msm::kBucketThreads),
+                                   msm::kBucketThreads, 0, s>>>(buckets.data(), plan.half, shape.chunk_buckets,
+                                                                shape.chunks, groups, tree[0].data());
+    ZKP_CUDA_CHECK_LAUNCH("bucket_chunks_kernel");
+    int cur = 0;
+    for (std::uint32_t width = shape.chunks; width > 1; width = (width + 1) / 2, cur ^= 1) {
+      const std::size_t outs = std::size_t{groups} * ((width + 1) / 2);
+      msm::pairwise_sum_kernel<C><<<msm::detail::blocks_for(outs, msm::kBucketThreads), msm::kBucketThreads, 0, s>>>(
+          tree[cur].data(), width, groups, tree[cur ^ 1].data());
+      ZKP_CUDA_CHECK_LAUNCH("pairwise_sum_kernel");
+    }
+    static_assert(sizeof(DXyzz) == sizeof(HXyzz));
+    ZKP_CUDA_CHECK(cudaMemcpyAsync(group_sums.data(), tree[cur].data(), groups * sizeof(HXyzz), cudaMemcpyDeviceToHost, s));
+    marks[5].record(s);
+    stream.synchronize();
+    phases = {marks[1].elapsed_ms_since(marks[0]), marks[2].elapsed_ms_since(marks[1]),
+              marks[3].elapsed_ms_since(marks[2]), marks[4].elapsed_ms_since(marks[3]),
+              marks[5].elapsed_ms_since(marks[4]), marks[5].elapsed_ms_since(marks[0])};
+    return msm::combine_groups<C>(group_sums, plan.c * plan.copies);
+  }
+
+  zkp::Affine<C> run(std::span<const std::uint8_t> host_scalars) {
+    if (host_scalars.size() % zkp::msm::kScalarBytes != 0)
+      throw std::invalid_argument("cuda msm: scalar bytes not a multiple of 32");
+    const std::size_t n = host_scalars.size() / zkp::msm::kScalarBytes;
+    if (n > plan.bases) throw std::invalid_argument("cuda msm: more scalars than bases");
+    DeviceGuard guard(gpu);
+    if (n != 0) scalars.upload(host_scalars, stream.get());
+    return run_device(scalars.data(), n);
+  }
+};
+
+template <CurveParams C>
+Msm<C>::Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config) {
+  DeviceGuard guard(gpu_index);
+  impl_ = std::make_unique<Impl>(gpu_index, bases, config);
+}
+template <CurveParams C>
+Msm<C>::~Msm() {
+  if (!impl_) return;
+  try {
+    DeviceGuard guard(impl_->gpu);  // free on the device that allocated
+    impl_.reset();
+  } catch (...) {  // a destructor must not throw; the buffers' own destructors still run
+  }
+}
+template <CurveParams C>
+Msm<C>::Msm(Msm&&) noexcept = default;
+template <CurveParams C>
+Msm<C>& Msm<C>::operator=(Msm&& other) noexcept {
+  if (this != &other) {
+    std::unique_ptr<Impl> old = std::exchange(impl_, std::move(other.impl_));
+    if (old) {
+      try {
+        DeviceGuard guard(old->gpu);
+        old.reset();
+      } catch (...) {  // no device to select: free where we are rather than leak
+      }
+    }
+  }
+  return *this;
+}
+
+template <CurveParams C>
+const msm::Plan& Msm<C>::plan() const {
+  return impl_->plan;
+}
+template <CurveParams C>
+int Msm<C>::gpu_index() const {
+  return impl_->gpu;
+}
+template <CurveParams C>
+cudaStream_t Msm<C>::stream() const {
+  return impl_->stream.get();
+}
+template <CurveParams C>
+msm::PhaseTimes Msm<C>::last_phase_times() const {
+  return impl_->phases;
+}
+template <CurveParams C>
+zkp::Affine<C> Msm<C>::run(std::span<const std::uint8_t> scalars) {
+  return impl_->run(scalars);
+}
+template <CurveParams C>
+zkp::Affine<C> Msm<C>::run_device(const std::uint8_t* device_scalars, std::size_t n) {
+  return impl_->run_device(device_scalars, n);
+}
+
+}  // namespace zkp::cuda

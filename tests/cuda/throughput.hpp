@@ -1,0 +1,21 @@
+// Arithmetic throughput probes for bench_cuda_msm: how close field products and mixed
+// additions alone come to the IMAD peak, with no memory traffic, so the MSM's gap to its
+// floor can be split into arithmetic efficiency and everything else.
+#pragma once
+
+#include <cstdint>
+
+#include "ec/curves_bls12_381.hpp"
+#include "ec/curves_bn254.hpp"
+
+namespace zkp::cuda::test {
+
+struct Throughput {
+  double products_per_s = 0;  // Fq products (Montgomery)
+  double madds_per_s = 0;     // madd-2008-s mixed additions
+};
+
+template <CurveParams C>
+Throughput measure_throughput(int gpu);
+
+}  // namespace zkp::cuda::test
