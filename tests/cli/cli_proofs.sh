@@ -8,6 +8,9 @@
 #   prove       zkpipe prove (cpu backend, random r, s) on every vector: `snarkjs groth16 verify`
 #               and `zkpipe verify` accept the proof; public.json is byte-identical to snarkjs's.
 #               Needs the pinned snarkjs (npm ci --prefix tests/vectors): fails without it.
+#   fresh       regenerates the small `chain` vector on both curves with the pinned circom2 and
+#               snarkjs (fresh setup and contribution, so a key nobody committed), then checks
+#               both directions on it: snarkjs verifies zkpipe's proof, zkpipe verifies snarkjs's.
 #   bad-input   zkpipe prove fails with a clear message, exit 1 and no output file for: a witness
 #               that does not satisfy the circuit, the other curve's witness, a truncated zkey,
 #               a missing witness file.
@@ -57,6 +60,14 @@ PY
 }
 
 case "$MODE" in
+  prove|fresh)
+    if [ ! -f "$ROOT/tests/vectors/node_modules/snarkjs/build/cli.cjs" ]; then
+      echo "ERROR: snarkjs is not installed (npm ci --prefix tests/vectors): cannot run the oracle"
+      exit 1
+    fi ;;
+esac
+
+case "$MODE" in
   verify)
     for d in $VECTORS; do
       name=$(basename "$d")
@@ -79,10 +90,6 @@ case "$MODE" in
       fi
     done ;;
   prove)
-    if [ ! -f "$ROOT/tests/vectors/node_modules/snarkjs/build/cli.cjs" ]; then
-      echo "ERROR: snarkjs is not installed (npm ci --prefix tests/vectors): cannot check zkpipe's proofs"
-      exit 1
-    fi
     for d in $VECTORS; do
       name=$(basename "$d")
       if ! out=$("$ZKPIPE" prove --backend cpu "$d/circuit.zkey" "$d/witness.wtns" "$TMP/proof.json" "$TMP/public.json" 2>&1); then
@@ -97,6 +104,22 @@ case "$MODE" in
       if cmp -s "$TMP/public.json" "$d/public.json"; then ok "$name: public.json identical to snarkjs's"
       else bad "$name: public.json differs from snarkjs's"; fi
       rm -f "$TMP/proof.json" "$TMP/public.json"
+    done ;;
+  fresh)
+    for curve in bn128 bls12381; do
+      d=$TMP/chain_$curve
+      if ! out=$(bash "$ROOT/tests/vectors/make_vectors.sh" chain $curve "$d" 2>&1); then
+        bad "chain $curve: regenerating the vector failed: $out"; continue
+      fi
+      if ! out=$("$ZKPIPE" prove "$d/circuit.zkey" "$d/witness.wtns" "$TMP/proof.json" "$TMP/public.json" 2>&1); then
+        bad "fresh chain_$curve: zkpipe prove failed: $out"; continue
+      fi
+      if $SNARKJS groth16 verify "$d/vkey.json" "$TMP/public.json" "$TMP/proof.json" 2>&1 | grep -q "OK!"; then
+        ok "fresh chain_$curve: snarkjs verifies zkpipe's proof"
+      else bad "fresh chain_$curve: snarkjs rejects zkpipe's proof"; fi
+      if out=$("$ZKPIPE" verify "$d/vkey.json" "$d/public.json" "$d/proof.json" 2>&1); then
+        ok "fresh chain_$curve: zkpipe verifies snarkjs's proof"
+      else bad "fresh chain_$curve: zkpipe rejects snarkjs's proof: $out"; fi
     done ;;
   bad-input)
     d=$ROOT/tests/vectors/data/chain_bn128
@@ -117,7 +140,7 @@ case "$MODE" in
     check_fails "the other curve's witness" "BLS12-381" "$d/circuit.zkey" "$ROOT/tests/vectors/data/chain_bls12381/witness.wtns"
     check_fails "truncated zkey" "truncated.zkey" "$TMP/truncated.zkey" "$d/witness.wtns"
     check_fails "missing witness" "nonexistent.wtns" "$d/circuit.zkey" "$TMP/nonexistent.wtns" ;;
-  *) echo "usage: $0 verify|prove|bad-input ZKPIPE"; exit 2 ;;
+  *) echo "usage: $0 verify|prove|fresh|bad-input ZKPIPE"; exit 2 ;;
 esac
 echo "$pass passed, $fail failed"
 [ $pass -gt 0 ] && [ $fail -eq 0 ]
