@@ -10,6 +10,7 @@ namespace {
 
 constexpr uint64_t kMaxMs = 24ull * 3600 * 1000;  // a day: longer is a typo
 constexpr uint32_t kMaxTarget = 100'000;
+constexpr double kMaxLoopGain = 100.0;  // far past pi/2: any loop that high rings
 
 [[noreturn]] void reject(const zkp::sdk::Options& options, const std::string& what) {
   throw zkp::sdk::Error(ZKP_ERR_INVALID_ARGUMENT, options.owner() + ": " + what);
@@ -42,6 +43,9 @@ PiConfig read_pi_config(zkp::sdk::Options& options) {
   c.gpu_alpha = read_alpha(options, "gpu_alpha", c.gpu_alpha);
   c.kp = options.get_double("kp", c.kp, 0.0, 100.0);
   c.ki = options.get_double("ki", c.ki, 0.0, 100.0);
+  c.gain_schedule = options.get_bool("gain_schedule", c.gain_schedule);
+  c.loop_gain = options.get_double("loop_gain", c.loop_gain, 0.0, kMaxLoopGain);
+  c.synthesis_alpha = read_alpha(options, "synthesis_alpha", c.synthesis_alpha);
   c.integral_min = options.get_double("integral_min", c.integral_min, -1e9, 0.0);
   c.integral_max = options.get_double("integral_max", c.integral_max, 0.0, 1e9);
   c.rate_min = options.get_double("rate_min", c.rate_min, 0.0, 1000.0);
@@ -56,6 +60,8 @@ PiConfig read_pi_config(zkp::sdk::Options& options) {
 
   // A zero rate multiplier would make the interval infinite (a division by zero).
   if (c.rate_min <= 0.0) reject(options, "option 'rate_min' = '" + num(c.rate_min) + "' is not > 0");
+  // A zero loop_gain would schedule both gains to zero: the law would be feed-forward only.
+  if (c.loop_gain <= 0.0) reject(options, "option 'loop_gain' = '" + num(c.loop_gain) + "' is not > 0");
   if (c.rate_min > c.rate_max) {
     reject(options, "option 'rate_min' = '" + num(c.rate_min) + "' is above 'rate_max' = '" + num(c.rate_max) + "'");
   }

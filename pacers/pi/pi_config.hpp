@@ -31,10 +31,27 @@ struct PiConfig {
   // between 0 and 40 with a period of about 136 s. The GPU starves in every trough
   // (86% of capacity when GPU-bound, 25 pp GPU-busy jitter): the "jumpy" GPU of PACING.md
   // failure 7, from the controller itself and not from herding. kp = 0.05 gives
-  // K x D = 0.42 there and 0.83 on two such devices; see docs/PACING-RESULTS.md. Keep
-  // kp x G / target under about 0.02/s when retuning.
+  // K x D = 0.42 there and 0.83 on two such devices; see docs/PACING-RESULTS.md. With
+  // gain_schedule=false, keep kp x G / target under about 0.02/s when retuning.
   double kp = 0.05;
   double ki = 0.001;
+  // Gain scheduling (pi_gain_schedule.hpp). K x D grows with every GPU-bound device: at
+  // kp = 0.05 it is 1.7 on four and 3.3 on eight, where the constant gain oscillates again
+  // (92.9% of capacity, 13.6 pp jitter on eight_devices_gpu_bound). Once G (the
+  // feed-forward) and D (synthesis_ns) are measured, kp and ki are both scaled by
+  // min(1, loop_gain / (kp x G x D / target)). The sweep in docs/PACING-RESULTS.md ("Gain
+  // scheduling", 0.2-1.0): on eight GPU-bound devices lower is smoother (99.7% and 1.2 pp
+  // at 0.2, 99.1% and 2.2 pp at 0.6, 98.7% and 3.5 pp at 1.0), but at 0.5 and below the
+  // schedule starts to act on one device too (K x D = 0.42 there, and D's estimate is
+  // biased long while a pipeline drains: the long syntheses finish last). 0.6 is the
+  // smallest value that leaves every one-device scenario exactly as it was; it keeps a
+  // phase margin of about 56 degrees. gain_schedule=false: the constant kp and ki, always.
+  bool gain_schedule = true;
+  double loop_gain = 0.6;
+  // EMA weight of one synthesis_ns sample (SYNTHESIS_DONE), the dead time D; the first
+  // sample seeds it. Synthesis times spread widely (U(20, 60) s on the seed machine), so the
+  // weight is small: 0.05 leaves about 2 s of noise on a 40 s mean.
+  double synthesis_alpha = 0.05;
   // Asymmetric integral clamp (error-seconds): slowing below the GPU rate drains the
   // pipeline, so its authority is small (-0.02) against +0.10 for speeding up.
   double integral_min = -20.0;
@@ -63,6 +80,9 @@ inline constexpr const char* kPiOptionsHelp =
     "gpu_alpha=0.2  EMA weight of one gpu_duration sample, in (0, 1]\n"
     "kp=0.05  proportional gain on (target - ema_waiting) / target (reference: 0.5)\n"
     "ki=0.001  integral gain, per error-second\n"
+    "gain_schedule=true  scale kp and ki down so kp x G x D / target <= loop_gain (false: constant gains)\n"
+    "loop_gain=0.6  the largest K x D the schedule allows (G: GPU partitions/s, D: synthesis s), > 0\n"
+    "synthesis_alpha=0.05  EMA weight of one synthesis_ns sample (the dead time D), in (0, 1]\n"
     "integral_min=-20  lower clamp of the integral (error-seconds), <= 0\n"
     "integral_max=100  upper clamp of the integral (error-seconds), >= 0\n"
     "rate_min=0.3  lower clamp of the rate multiplier 1 + correction, > 0\n"

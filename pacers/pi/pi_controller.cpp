@@ -1,5 +1,7 @@
 #include "pi_controller.hpp"
 
+#include "pi_gain_schedule.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -34,8 +36,16 @@ double PiController::error() const {
   return (target - ema_waiting_) / target;
 }
 
+double PiController::gain_scale() const {
+  if (!config_.gain_schedule || !gpu_rate_known_ || !dead_time_known_ || gpu_processing_s_ <= 0.0) return 1.0;
+  const double gpu_rate_per_s = gpu_workers_ / gpu_processing_s_;
+  return zkp::pacing::gain_scale(config_.kp, config_.target_waiting, gpu_rate_per_s, dead_time_s_, config_.loop_gain);
+}
+
 double PiController::rate() const {
-  return std::clamp(1.0 + config_.kp * error() + config_.ki * integral_, config_.rate_min, config_.rate_max);
+  const double scale = gain_scale();
+  return std::clamp(1.0 + config_.kp * scale * error() + config_.ki * scale * integral_, config_.rate_min,
+                    config_.rate_max);
 }
 
 uint64_t PiController::interval_ns() const {
@@ -112,6 +122,16 @@ void PiController::on_gpu_done(uint64_t gpu_duration_ns, const PipelineSample& s
   gpu_total_ns_ += gpu_duration_ns;
   ++gpu_count_;
   update(s);
+  check_drained(s);
+}
+
+void PiController::on_synthesis_done(uint64_t synthesis_ns, const PipelineSample& s) {
+  const double sample_s = static_cast<double>(synthesis_ns) / kNsPerSecond;
+  if (sample_s > 0.0) {
+    dead_time_s_ = dead_time_known_ ? config_.synthesis_alpha * sample_s + (1.0 - config_.synthesis_alpha) * dead_time_s_
+                                    : sample_s;
+    dead_time_known_ = true;
+  }
   check_drained(s);
 }
 

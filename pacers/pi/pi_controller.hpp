@@ -10,6 +10,8 @@
 //    workers, so pipeline fill (failure 1) and GPU idle gaps (failure 2) never enter it,
 //    and it is updated on every completion whatever the queue depth (failure 3);
 //  - the integral of the normalized error, reset when the pipeline drains (failure 6);
+//  - the dead time D: an EMA of synthesis_ns from SYNTHESIS_DONE, which with the GPU rate
+//    schedules the gains (pi_gain_schedule.hpp) so the loop stays stable on many devices;
 //  - the time of the last admission, so next_admission_ns() answers the time remaining,
 //    not a fresh full interval each time the host asks.
 // There is no synthesis-throughput cap (failure 4): the memory budget is the backpressure.
@@ -48,6 +50,8 @@ class PiController {
   void on_admitted(const PipelineSample& s);
   // A GPU worker finished a partition after gpu_duration_ns of its own time.
   void on_gpu_done(uint64_t gpu_duration_ns, const PipelineSample& s);
+  // A partition entered the GPU queue after synthesis_ns of synthesis: a dead-time sample.
+  void on_synthesis_done(uint64_t synthesis_ns, const PipelineSample& s);
   // Any other event: only the drain check looks at it.
   void on_other_event(const PipelineSample& s);
 
@@ -66,8 +70,16 @@ class PiController {
   // The feed-forward: gpu_processing_s() / gpu workers.
   double gpu_effective_s() const { return gpu_processing_s_ / gpu_workers_; }
   double integral() const { return integral_; }
-  // The rate multiplier clamp(1 + kp*e + ki*integral) of the PI law.
+  // The rate multiplier clamp(1 + kp_eff*e + ki_eff*integral) of the PI law.
   double rate() const;
+  // EMA of synthesis_ns (seconds), the loop's dead time; meaningful once dead_time_known().
+  bool dead_time_known() const { return dead_time_known_; }
+  double dead_time_s() const { return dead_time_s_; }
+  // The gain schedule's factor in (0, 1]: 1 with gain_schedule=false and until both the
+  // GPU rate and the dead time are measured (bootstrap and calibration use kp and ki).
+  double gain_scale() const;
+  double kp_effective() const { return config_.kp * gain_scale(); }
+  double ki_effective() const { return config_.ki * gain_scale(); }
   uint64_t admitted() const { return admitted_; }
   uint32_t bootstrap_remaining() const { return bootstrap_remaining_; }
   uint64_t rebootstraps() const { return rebootstraps_; }
@@ -97,6 +109,9 @@ class PiController {
   uint64_t seen_count_ = 0;
   bool gpu_rate_known_ = false;
   double gpu_processing_s_ = 0.0;
+
+  bool dead_time_known_ = false;
+  double dead_time_s_ = 0.0;
 
   double integral_ = 0.0;
   uint64_t last_update_ns_;

@@ -45,6 +45,9 @@ void PiPacer::on_event(const zkp_pacer_event_t& event) {
     case ZKP_PACER_EVENT_GPU_DONE:
       controller_.on_gpu_done(event.gpu_duration_ns, sample);
       break;
+    case ZKP_PACER_EVENT_SYNTHESIS_DONE:
+      controller_.on_synthesis_done(event.synthesis_ns, sample);
+      break;
     default:
       controller_.on_other_event(sample);
       break;
@@ -71,10 +74,11 @@ std::string pi_status_line(const char* name, const PiController& c, const zkp_pi
   char line[512];
   std::snprintf(line, sizeof line,
                 "%s: phase=%s admitted=%llu waiting=%u ema_waiting=%.2f gpu_proc_ms=%.0f gpu_eff_ms=%.0f "
-                "interval_ms=%s integral=%.2f synthesizing=%u proving=%u budget_gib=%.1f/%.1f rebootstraps=%llu",
+                "interval_ms=%s integral=%.2f kp_eff=%.4f dead_time_ms=%.0f synthesizing=%u proving=%u "
+                "budget_gib=%.1f/%.1f rebootstraps=%llu",
                 name, to_string(c.phase()), static_cast<unsigned long long>(c.admitted()), last.waiting,
                 c.ema_waiting(), c.gpu_processing_s() * ms_per_s, c.gpu_effective_s() * ms_per_s, interval_text,
-                c.integral(), last.synthesizing, last.proving,
+                c.integral(), c.kp_effective(), c.dead_time_s() * ms_per_s, last.synthesizing, last.proving,
                 static_cast<double>(last.budget_used_bytes) / kBytesPerGiB,
                 static_cast<double>(last.budget_total_bytes) / kBytesPerGiB,
                 static_cast<unsigned long long>(c.rebootstraps()));

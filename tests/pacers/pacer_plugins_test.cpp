@@ -78,11 +78,13 @@ zkp_pipeline_state_t state(uint64_t now_ns, uint32_t synthesizing = 0, uint32_t 
   return s;
 }
 
-void send(zkp_pacer_t* p, zkp_pacer_event_kind_t kind, const zkp_pipeline_state_t& s, uint64_t gpu_ns = 0) {
+// ns: gpu_duration_ns for GPU_DONE, synthesis_ns for SYNTHESIS_DONE.
+void send(zkp_pacer_t* p, zkp_pacer_event_kind_t kind, const zkp_pipeline_state_t& s, uint64_t ns = 0) {
   auto e = zkp::sdk::make_struct<zkp_pacer_event_t>();
   e.kind = kind;
   e.gpu_index = kind == ZKP_PACER_EVENT_GPU_DONE ? 0 : -1;
-  e.gpu_duration_ns = gpu_ns;
+  e.gpu_duration_ns = kind == ZKP_PACER_EVENT_GPU_DONE ? ns : 0;
+  e.synthesis_ns = kind == ZKP_PACER_EVENT_SYNTHESIS_DONE ? ns : 0;
   e.state = s;
   p->on_event(p, &e);
 }
@@ -119,7 +121,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadOption{"pi", "interval_min_ms", "70000"},  // above interval_max_ms
                       BadOption{"pi", "interval_max_ms", "1.5"}, BadOption{"pi", "bootstrap_spacing_ms", "-3"},
                       BadOption{"pi", "rebootstrap_spacing_min_ms", "2s"}, BadOption{"pi", "drained_below", "x"},
-                      BadOption{"pi", "status_every", "-1"}));
+                      BadOption{"pi", "status_every", "-1"}, BadOption{"pi", "gain_schedule", "maybe"},
+                      BadOption{"pi", "loop_gain", "0"}, BadOption{"pi", "loop_gain", "-0.5"},
+                      BadOption{"pi", "synthesis_alpha", "0"}));
 
 INSTANTIATE_TEST_SUITE_P(Fixed, RejectsBadOption,
                          ::testing::Values(BadOption{"fixed", "interval_ms", "0"},
@@ -148,7 +152,7 @@ TEST(PiOptions, EveryKeyInTheHelpIsAcceptedWithItsDefault) {
     ASSERT_NE(eq, std::string::npos) << line;
     all.emplace_back(line.substr(0, eq), line.substr(eq + 1, space - eq - 1));
   }
-  EXPECT_EQ(all.size(), 15u);
+  EXPECT_EQ(all.size(), 18u);
   auto c = create("pi", all);
   EXPECT_EQ(c->status, ZKP_OK) << c->message;
 }
@@ -188,13 +192,34 @@ TEST(PiPlugin, StatusLineCarriesTheFiguresAndIsLoggedEveryFewAdmissions) {
   const std::string line = buf;
   EXPECT_EQ(need, line.size());
   for (const char* field : {"admitted=2", "waiting=", "ema_waiting=", "gpu_proc_ms=", "gpu_eff_ms=", "interval_ms=",
-                            "integral=", "synthesizing=2", "budget_gib=9.0/400.0"}) {
+                            "integral=", "kp_eff=0.0500", "dead_time_ms=0", "synthesizing=2",
+                            "budget_gib=9.0/400.0"}) {
     EXPECT_NE(line.find(field), std::string::npos) << field << " in " << line;
   }
   // A short buffer gets a truncated, terminated line and the length the whole one needs.
   char small[8];
   EXPECT_EQ(p->status_line(p, small, sizeof small), need);
   EXPECT_EQ(std::string(small).size(), sizeof small - 1);
+}
+
+// SYNTHESIS_DONE carries the dead time and GPU_DONE the GPU rate: on 8 devices x 2 workers
+// (G = 16 / 1.2 s), a 40 s synthesis puts K x D at 0.05 x 13.3 x 40 / 8 = 3.3 with the
+// configured kp, so the schedule brings kp down to loop_gain x 8 / (13.3 x 40) = 0.0090.
+// With gain_schedule=false the same events leave kp at 0.05.
+TEST(PiPlugin, SynthesisAndGpuEventsScheduleTheGainUnlessTurnedOff) {
+  for (const bool scheduled : {true, false}) {
+    auto c = create("pi", {{"gain_schedule", scheduled ? "true" : "false"}}, facts(8, 2));
+    ASSERT_EQ(c->status, ZKP_OK) << c->message;
+    zkp_pacer_t* p = c->pacer;
+    send(p, ZKP_PACER_EVENT_ADMITTED, state(0, 1));
+    send(p, ZKP_PACER_EVENT_SYNTHESIS_DONE, state(40 * kS, 0, 1), 40 * kS);
+    send(p, ZKP_PACER_EVENT_GPU_DONE, state(41200 * kMs), 1200 * kMs);
+    char buf[512];
+    p->status_line(p, buf, sizeof buf);
+    const std::string line = buf;
+    EXPECT_NE(line.find("dead_time_ms=40000"), std::string::npos) << line;
+    EXPECT_NE(line.find(scheduled ? "kp_eff=0.0090" : "kp_eff=0.0500"), std::string::npos) << line;
+  }
 }
 
 TEST(FixedPlugin, AdmitsOnePartitionPerInterval) {

@@ -1,11 +1,13 @@
 // The pi control law, driven directly: each test is a failure from PACING.md, or a piece
 // of the law that a regression would change.
 #include "pi_controller.hpp"
+#include "pi_gain_schedule.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <vector>
 
 namespace {
 
@@ -13,6 +15,8 @@ using zkp::pacing::PiConfig;
 using zkp::pacing::PiController;
 using zkp::pacing::PiPhase;
 using zkp::pacing::PipelineSample;
+using zkp::pacing::gain_scale;
+using zkp::pacing::loop_gain_kd;
 
 constexpr uint64_t kMs = 1'000'000;
 constexpr uint64_t kS = 1'000'000'000;
@@ -229,6 +233,121 @@ TEST(PiController, CalibrationRestartsWhenEveryBootstrapPartitionFailed) {
   c.on_other_event(at(t + 2 * kS, 0, 0));  // the last one failed
   EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
   EXPECT_EQ(c.next_admission_ns(at(t + 3 * kS, 0, 0)), 0u);
+}
+
+// The schedule as a function: 1 while kp x G x D / target is under loop_gain, then exactly
+// what holds K x D at loop_gain, and never rising as G x D grows.
+TEST(PiGainSchedule, ScaleFallsAsGpuRateTimesDeadTimeGrows) {
+  constexpr double kp = 0.05, loop_gain = 0.5;
+  constexpr uint32_t target = 8;
+  // One seed device (G = 2 / 1.2 s, D = 40 s): K x D = 0.42, under 0.5, untouched.
+  EXPECT_NEAR(loop_gain_kd(kp, target, 2.0 / 1.2, 40.0), 0.4167, 1e-4);
+  EXPECT_DOUBLE_EQ(gain_scale(kp, target, 2.0 / 1.2, 40.0, loop_gain), 1.0);
+  double previous = 1.0;
+  for (const double devices : {1.0, 2.0, 4.0, 8.0, 16.0}) {
+    for (const double dead_s : {20.0, 40.0, 60.0}) {
+      const double g = 2.0 * devices / 1.2;
+      const double scale = gain_scale(kp, target, g, dead_s, loop_gain);
+      EXPECT_GT(scale, 0.0);
+      EXPECT_LE(scale, 1.0);
+      // Scheduled K x D never exceeds the target, and equals it whenever scheduling acts.
+      const double scheduled_kd = loop_gain_kd(kp * scale, target, g, dead_s);
+      EXPECT_LE(scheduled_kd, loop_gain + 1e-12);
+      if (scale < 1.0) {
+        EXPECT_NEAR(scheduled_kd, loop_gain, 1e-12);
+      }
+    }
+    const double scale = gain_scale(kp, target, 2.0 * devices / 1.2, 40.0, loop_gain);
+    EXPECT_LE(scale, previous) << devices << " devices";
+    previous = scale;
+  }
+  // Eight devices: G x D doubles from two to four devices and from four to eight, and so
+  // does the cut.
+  EXPECT_NEAR(gain_scale(kp, target, 16.0 / 1.2, 40.0, loop_gain), 0.15, 1e-12);
+  EXPECT_NEAR(gain_scale(kp, target, 8.0 / 1.2, 40.0, loop_gain), 0.30, 1e-12);
+  // Nothing measured: nothing to schedule.
+  EXPECT_DOUBLE_EQ(gain_scale(kp, target, 0.0, 40.0, loop_gain), 1.0);
+  EXPECT_DOUBLE_EQ(gain_scale(kp, target, 16.0 / 1.2, 0.0, loop_gain), 1.0);
+  EXPECT_DOUBLE_EQ(gain_scale(0.0, target, 16.0 / 1.2, 40.0, loop_gain), 1.0);
+}
+
+// A controller on `workers` GPU workers, past its bootstrap, that has seen GPU completions
+// of `gpu_s` and syntheses of `synthesis_s`.
+PiController measured(const PiConfig& cfg, uint32_t workers, double gpu_s, double synthesis_s) {
+  PiController c(cfg, workers, 0);
+  uint64_t t = bootstrap(c, 0);
+  c.on_synthesis_done(static_cast<uint64_t>(synthesis_s * kS), at(t += kS, 1, 8));
+  c.on_gpu_done(static_cast<uint64_t>(gpu_s * kS), at(t += kS, 0, 7));
+  return c;
+}
+
+// In the controller: the effective gains fall with the measured G (more workers) and D
+// (longer syntheses), both by the same factor, and the PI law uses them.
+TEST(PiController, ScheduledGainsFallAsTheMeasuredGpuRateTimesDeadTimeGrows) {
+  const PiConfig cfg;
+  std::vector<double> kps;
+  for (const uint32_t workers : {2u, 4u, 8u, 16u, 32u}) {
+    const PiController c = measured(cfg, workers, 1.2, 40.0);
+    ASSERT_EQ(c.phase(), PiPhase::kSteady);
+    EXPECT_DOUBLE_EQ(c.dead_time_s(), 40.0);
+    const double g = workers / 1.2;
+    EXPECT_DOUBLE_EQ(c.gain_scale(), gain_scale(cfg.kp, cfg.target_waiting, g, 40.0, cfg.loop_gain));
+    EXPECT_DOUBLE_EQ(c.ki_effective() / cfg.ki, c.kp_effective() / cfg.kp);
+    const double e = (8.0 - c.ema_waiting()) / 8.0;
+    EXPECT_DOUBLE_EQ(c.rate(), std::clamp(1.0 + c.kp_effective() * e + c.ki_effective() * c.integral(), 0.3, 3.0));
+    kps.push_back(c.kp_effective());
+  }
+  EXPECT_DOUBLE_EQ(kps.front(), cfg.kp);  // one device: K x D = 0.42 < 0.5, the configured kp
+  for (size_t i = 1; i < kps.size(); ++i) EXPECT_LT(kps[i], kps[i - 1]);
+  // 16 workers: loop_gain x 8 / (13.3 x 40), which holds K x D at loop_gain exactly.
+  EXPECT_NEAR(kps[3], cfg.loop_gain * 8.0 / (16.0 / 1.2 * 40.0), 1e-12);
+  EXPECT_NEAR(loop_gain_kd(kps[3], 8, 16.0 / 1.2, 40.0), cfg.loop_gain, 1e-12);
+  // Longer syntheses, lower gain, on the same GPUs.
+  EXPECT_LT(measured(cfg, 16, 1.2, 60.0).kp_effective(), measured(cfg, 16, 1.2, 30.0).kp_effective());
+}
+
+// Before G and D are both measured the law runs on the configured gains; gain_schedule
+// = false keeps them for good.
+TEST(PiController, ConfiguredGainsUntilMeasuredAndWhenTheScheduleIsOff) {
+  PiConfig cfg;
+  {
+    PiController c(cfg, 16, 0);
+    uint64_t t = bootstrap(c, 0);
+    EXPECT_DOUBLE_EQ(c.kp_effective(), cfg.kp);
+    c.on_synthesis_done(40 * kS, at(t += kS, 1, 8));  // D known, G not yet
+    EXPECT_TRUE(c.dead_time_known());
+    EXPECT_DOUBLE_EQ(c.kp_effective(), cfg.kp);
+    EXPECT_DOUBLE_EQ(c.ki_effective(), cfg.ki);
+    c.on_gpu_done(1200 * kMs, at(t += kS, 0, 7));  // now both
+    EXPECT_LT(c.kp_effective(), cfg.kp);
+  }
+  {
+    PiController c(cfg, 16, 0);
+    uint64_t t = bootstrap(c, 0);
+    c.on_gpu_done(1200 * kMs, at(t += kS, 0, 7));  // G known, D not yet
+    EXPECT_DOUBLE_EQ(c.kp_effective(), cfg.kp);
+  }
+  cfg.gain_schedule = false;
+  const PiController off = measured(cfg, 16, 1.2, 40.0);
+  EXPECT_DOUBLE_EQ(off.gain_scale(), 1.0);
+  EXPECT_DOUBLE_EQ(off.kp_effective(), cfg.kp);
+  EXPECT_DOUBLE_EQ(off.ki_effective(), cfg.ki);
+}
+
+// D is an EMA of synthesis_ns seeded by the first sample; it survives a drain, as the GPU
+// estimate does, so a re-bootstrap starts on the measured loop.
+TEST(PiController, DeadTimeIsAnEmaOfSynthesisTimesKeptAcrossADrain) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  uint64_t t = bootstrap(c, 0);
+  c.on_synthesis_done(20 * kS, at(t += kS, 1, 8));
+  EXPECT_DOUBLE_EQ(c.dead_time_s(), 20.0);
+  c.on_synthesis_done(60 * kS, at(t += kS, 2, 8));
+  EXPECT_DOUBLE_EQ(c.dead_time_s(), 0.05 * 60.0 + 0.95 * 20.0);
+  c.on_synthesis_done(0, at(t += kS, 3, 8));  // no measurement: ignored
+  EXPECT_DOUBLE_EQ(c.dead_time_s(), 0.05 * 60.0 + 0.95 * 20.0);
+  for (uint32_t left = 8; left > 0; --left) c.on_gpu_done(1 * kS, at(t += kS, 0, left - 1));
+  ASSERT_EQ(c.rebootstraps(), 1u);
+  EXPECT_DOUBLE_EQ(c.dead_time_s(), 0.05 * 60.0 + 0.95 * 20.0);
 }
 
 }  // namespace
