@@ -61,8 +61,9 @@ void check_stages(const std::filesystem::path& dir, unsigned threads) {
 
 // Larger vectors made the same way but not committed (sizes past the NTT's cache block):
 // folders <name>_bn128 / <name>_bls12381 with det/ under $ZKPIPE_GROTH16_EXTRA_DIR.
-// On demand (vectors too big to commit): ZKPIPE_GROTH16_EXTRA_DIR=DIR test_groth16 \
-//   --gtest_also_run_disabled_tests --gtest_filter=*ExtraVectors. Disabled so CI never counts a skip.
+// On demand (vectors too big to commit): run test_groth16 with ZKPIPE_GROTH16_EXTRA_DIR=DIR
+// and --gtest_also_run_disabled_tests --gtest_filter=*ExtraVectors. Disabled so CI never
+// counts a skip as a pass.
 TEST(Groth16Stages, DISABLED_MatchSnarkjsOnExtraVectors) {
   const char* extra = std::getenv("ZKPIPE_GROTH16_EXTRA_DIR");
   if (extra == nullptr) GTEST_SKIP() << "ZKPIPE_GROTH16_EXTRA_DIR not set";
