@@ -14,6 +14,7 @@
 #include "ec/curves_bls12_381.hpp"
 #include "ec/curves_bn254.hpp"
 #include "ec/scalar_mul.hpp"
+#include "mont_baseline.hpp"
 
 namespace zkp {
 namespace {
@@ -62,6 +63,76 @@ void BM_add(benchmark::State& state) {
   const F b = F::random(rng);
   for (auto _ : state) {
     a = a + b;
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+// The same dependency chains on the pre-rewrite kernels (mont_baseline.hpp), so that one
+// run of this binary gives old and new side by side under the same machine load.
+template <class F>
+void BM_mul_baseline(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto a = F::random(rng).mont();
+  const auto b = F::random(rng).mont();
+  for (auto _ : state) {
+    a = test::mont_baseline::mul<F::kLimbs, F::kModulus, F::kInv>(a, b);
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+template <class F>
+void BM_mul_throughput_baseline(benchmark::State& state) {
+  constexpr int kLanes = 8;
+  std::mt19937_64 rng(1);
+  typename F::Int a[kLanes];
+  for (auto& x : a) x = F::random(rng).mont();
+  const auto b = F::random(rng).mont();
+  for (auto _ : state) {
+    for (auto& x : a) x = test::mont_baseline::mul<F::kLimbs, F::kModulus, F::kInv>(x, b);
+    benchmark::DoNotOptimize(a);
+  }
+  state.SetItemsProcessed(state.iterations() * kLanes);
+}
+
+template <class F>
+void BM_square_baseline(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto a = F::random(rng).mont();
+  for (auto _ : state) {
+    a = test::mont_baseline::sqr<F::kLimbs, F::kModulus, F::kInv>(a);
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+template <class F>
+void BM_add_baseline(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto a = F::random(rng).mont();
+  const auto b = F::random(rng).mont();
+  for (auto _ : state) {
+    a = test::mont_baseline::add<F::kLimbs, F::kModulus>(a, b);
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+template <class F>
+void BM_sub(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  F a = F::random(rng);
+  const F b = F::random(rng);
+  for (auto _ : state) {
+    a = b - a;  // b − a, not a − b: the chain must not settle into a fixed point
+    benchmark::DoNotOptimize(a);
+  }
+}
+
+template <class F>
+void BM_sub_baseline(benchmark::State& state) {
+  std::mt19937_64 rng(1);
+  auto a = F::random(rng).mont();
+  const auto b = F::random(rng).mont();
+  for (auto _ : state) {
+    a = test::mont_baseline::sub<F::kLimbs, F::kModulus>(b, a);
     benchmark::DoNotOptimize(a);
   }
 }
@@ -164,11 +235,17 @@ void BM_subgroup_check(benchmark::State& state) {
 double min_of(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
 #define ZKP_BENCH(fn, T) BENCHMARK_TEMPLATE(fn, T)->ComputeStatistics("min", min_of)
 
-#define ZKP_FIELD_BENCHES(F) \
-  ZKP_BENCH(BM_mul, F);      \
-  ZKP_BENCH(BM_mul_throughput, F); \
-  ZKP_BENCH(BM_square, F);   \
-  ZKP_BENCH(BM_add, F);      \
+#define ZKP_FIELD_BENCHES(F)                \
+  ZKP_BENCH(BM_mul, F);                     \
+  ZKP_BENCH(BM_mul_baseline, F);            \
+  ZKP_BENCH(BM_mul_throughput, F);          \
+  ZKP_BENCH(BM_mul_throughput_baseline, F); \
+  ZKP_BENCH(BM_square, F);                  \
+  ZKP_BENCH(BM_square_baseline, F);         \
+  ZKP_BENCH(BM_add, F);                     \
+  ZKP_BENCH(BM_add_baseline, F);            \
+  ZKP_BENCH(BM_sub, F);                     \
+  ZKP_BENCH(BM_sub_baseline, F);            \
   ZKP_BENCH(BM_inverse, F)
 
 ZKP_FIELD_BENCHES(bn254::Fq);

@@ -15,20 +15,64 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+
+// Add-with-carry builtins for add_carry / sub_borrow (see there); not in CUDA device code.
+#if !defined(__CUDA_ARCH__) && defined(__clang__)
+#define ZKPIPE_ADDC_BUILTIN 1
+#elif !defined(__CUDA_ARCH__) && (defined(__x86_64__) || defined(_M_X64))
+#define ZKPIPE_ADDC_X86 1
+#include <x86intrin.h>
+#endif
 
 namespace zkp {
 
 __extension__ typedef unsigned __int128 uint128_t;  // __extension__: quiet under -Wpedantic
 
+// The carry helpers below are the inner loop of every field operation. GCC 12 does not
+// turn the portable 128-bit form into an ADC chain (it zero-extends each operand and
+// keeps the sums in register pairs: 3–4× the instructions, measured in docs/PERF-CPU.md
+// "Field arithmetic"), so at run time they use the compiler's add-with-carry builtins,
+// which GCC and Clang lower to one ADC/SBB each. Constant evaluation, CUDA device code
+// and other targets take the portable form.
+
 // a + b + carry_in; returns the low word and leaves the carry (0 or 1) in `carry`.
-constexpr std::uint64_t add_carry(std::uint64_t a, std::uint64_t b, std::uint64_t& carry) {
+[[gnu::always_inline]] constexpr std::uint64_t add_carry(std::uint64_t a, std::uint64_t b, std::uint64_t& carry) {
+#if defined(ZKPIPE_ADDC_BUILTIN)
+  if (!std::is_constant_evaluated()) {
+    unsigned long long out;
+    const unsigned long long s = __builtin_addcll(a, b, carry, &out);
+    carry = out;
+    return s;
+  }
+#elif defined(ZKPIPE_ADDC_X86)
+  if (!std::is_constant_evaluated()) {
+    unsigned long long s;
+    carry = _addcarry_u64(static_cast<unsigned char>(carry), a, b, &s);
+    return s;
+  }
+#endif
   const uint128_t s = uint128_t{a} + b + carry;
   carry = static_cast<std::uint64_t>(s >> 64);
   return static_cast<std::uint64_t>(s);
 }
 
 // a − b − borrow_in; returns the low word and leaves the borrow (0 or 1) in `borrow`.
-constexpr std::uint64_t sub_borrow(std::uint64_t a, std::uint64_t b, std::uint64_t& borrow) {
+[[gnu::always_inline]] constexpr std::uint64_t sub_borrow(std::uint64_t a, std::uint64_t b, std::uint64_t& borrow) {
+#if defined(ZKPIPE_ADDC_BUILTIN)
+  if (!std::is_constant_evaluated()) {
+    unsigned long long out;
+    const unsigned long long d = __builtin_subcll(a, b, borrow, &out);
+    borrow = out;
+    return d;
+  }
+#elif defined(ZKPIPE_ADDC_X86)
+  if (!std::is_constant_evaluated()) {
+    unsigned long long d;
+    borrow = _subborrow_u64(static_cast<unsigned char>(borrow), a, b, &d);
+    return d;
+  }
+#endif
   const uint128_t d = uint128_t{a} - b - borrow;
   borrow = static_cast<std::uint64_t>(d >> 127);
   return static_cast<std::uint64_t>(d);

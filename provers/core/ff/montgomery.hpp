@@ -3,19 +3,30 @@
 // Elements are kept as a·R mod p with R = 2^(64N), always fully reduced to [0, p),
 // so equality is limb equality and serialisation needs no extra step.
 //
-// Multiplication is CIOS (coarsely integrated operand scanning; Koç, Acar, Kaliski,
-// "Analyzing and Comparing Montgomery Multiplication Algorithms", IEEE Micro 1996)
-// with the "no-carry" shortcut of gnark-crypto (Botrel, El Housni, "Faster Montgomery
-// multiplication and multi-scalar-multiplication for SNARKs", TCHES 2023 issue 3):
-// when the top limb of p is below 2^63 − 1, the running sum fits in N words plus the
-// two word carries, so textbook CIOS's extra (N+1)-th and (N+2)-th words and their
-// additions disappear. All four zkpipe moduli qualify (spare top bits: 2, 2, 3, 1).
-// Squaring uses separated operand scanning: N(N+1)/2 partial products instead of N²,
-// then N reduction rounds (Koç et al. "SOS").
+// Multiplication is product scanning with interleaved reduction, "FIPS" in Koç, Acar,
+// Kaliski, "Analyzing and Comparing Montgomery Multiplication Algorithms" (IEEE Micro
+// 1996): column k of a·b + m·p is summed into one three-word accumulator, the Montgomery
+// digit m_k is chosen to clear its low word, and the accumulator shifts down one word.
+// Each of the 2N² word products costs MUL + ADD/ADC/ADC, one flags chain, with the N
+// digits m_k and three accumulator words the only live values: no spills at N = 4 or 6
+// (objdump, GCC 12 -O3). The CIOS form this file used before needs two interleaved carry
+// chains per row, which portable C++ cannot keep in the flags register; measured side by
+// side it was 1.5–1.7× slower (bench_ff; docs/PERF-CPU.md, "Field arithmetic").
+//
+// The spare top bit (p < R/2, all four zkpipe moduli have 1–3 spare bits) plays the
+// role of gnark-crypto's "no-carry" condition (Botrel, El Housni, TCHES 2023/3): the
+// result before the final subtraction is (ab + mp)/R < 2p < R, so it fits in N words
+// and the accumulator's top words are dropped at the end without a check.
+//
+// Squaring is the same product with both operands equal. A dedicated product-scanning
+// square (each a_i·a_j, i < j, once and doubled) saves N(N−1)/2 MULs but not time here:
+// the doubled terms cost as many additions as the MULs they replace, and the loop is
+// bound by instruction throughput (measured: ±5% of mul(a, a) for N = 4 and 6).
 //
 // The modulus and −p^{−1} mod 2^64 are template arguments so that they become
 // immediates in the generated code. Loops have constant trip counts and are fully
-// unrolled by `#pragma GCC unroll` (honoured by GCC and Clang).
+// unrolled by `#pragma GCC unroll` (honoured by GCC and Clang); the kernels are
+// always_inline so that the scalarised limbs stay in registers across call sites.
 #pragma once
 
 #include <array>
@@ -42,39 +53,76 @@ constexpr std::uint64_t neg_inv64(std::uint64_t p0) {
   return ~x + 1;
 }
 
-// True when the no-carry CIOS of this file is valid for p (see the header comment).
+// True when p < R/2 with room to spare, the bound the kernels below rely on (header comment).
 template <std::size_t N>
 constexpr bool has_spare_bit(const BigInt<N>& p) {
   return p.limbs[N - 1] < (std::uint64_t{1} << 63) - 1;
 }
 
-// t − p if t ≥ p, else t. Requires t < 2p < 2^(64N). Branch-free select.
+// c ? x : y without a branch: CMOV from GCC's ternary; Clang turns a ternary over limb
+// arrays into a select of addresses and a reload (a store-forwarding stall, 2× slower
+// measured), so it gets the mask form, which it keeps in registers.
+[[gnu::always_inline]] constexpr std::uint64_t select(std::uint64_t c, std::uint64_t x, std::uint64_t y) {
+#if defined(__clang__)
+  return y ^ ((x ^ y) & (0 - c));
+#else
+  return c != 0 ? x : y;
+#endif
+}
+
+// The kernels below compute into local word arrays and write the result BigInt once at
+// the end: a returned BigInt may be constructed in place in the caller's memory, and carry
+// chains that wrote into it would have to respect whatever that memory may alias.
+
+// t − p if t ≥ p, else t, into out. Requires t < 2p < 2^(64N). Branch-free select.
 template <std::size_t N>
-constexpr void reduce_once(BigInt<N>& t, const BigInt<N>& p) {
-  BigInt<N> s = t;
-  const std::uint64_t keep = 0 - s.sub_in_place(p);  // all ones if t < p
+[[gnu::always_inline]] constexpr void reduce_once_into(const std::uint64_t (&t)[N], const BigInt<N>& p,
+                                                       BigInt<N>& out) {
+  std::uint64_t s[N];
+  std::uint64_t borrow = 0;
 #pragma GCC unroll 8
-  for (std::size_t i = 0; i < N; ++i) t.limbs[i] = (t.limbs[i] & keep) | (s.limbs[i] & ~keep);
+  for (std::size_t i = 0; i < N; ++i) s[i] = sub_borrow(t[i], p.limbs[i], borrow);
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) out.limbs[i] = select(borrow, t[i], s[i]);  // borrow: t < p
 }
 
 // a + b mod p for a, b < p.
 template <std::size_t N, BigInt<N> P>
-constexpr BigInt<N> add(const BigInt<N>& a, const BigInt<N>& b) {
-  BigInt<N> t = a;
-  t.add_in_place(b);  // no carry out: a + b < 2p < 2^(64N) by the spare bit
-  reduce_once(t, P);
-  return t;
+[[gnu::always_inline]] constexpr BigInt<N> add(const BigInt<N>& a, const BigInt<N>& b) {
+  std::uint64_t t[N];
+  std::uint64_t c = 0;  // stays 0: a + b < 2p < 2^(64N) by the spare bit
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) t[i] = add_carry(a.limbs[i], b.limbs[i], c);
+  BigInt<N> r;
+  reduce_once_into(t, P, r);
+  return r;
 }
 
-// a − b mod p for a, b < p.
+// a − b mod p for a, b < p. Computes a − b and a − b + p as two separate carry chains
+// and selects: masking p by the borrow inside the second chain would put ANDs between
+// its ADCs, which GCC then cannot keep in the flags (measured 3–4× slower).
 template <std::size_t N, BigInt<N> P>
-constexpr BigInt<N> sub(const BigInt<N>& a, const BigInt<N>& b) {
-  BigInt<N> t = a;
-  const std::uint64_t mask = 0 - t.sub_in_place(b);  // all ones if a < b
-  std::uint64_t c = 0;
+[[gnu::always_inline]] constexpr BigInt<N> sub(const BigInt<N>& a, const BigInt<N>& b) {
+  std::uint64_t d[N], w[N];
+  std::uint64_t borrow = 0, c = 0;
 #pragma GCC unroll 8
-  for (std::size_t i = 0; i < N; ++i) t.limbs[i] = add_carry(t.limbs[i], P.limbs[i] & mask, c);
-  return t;
+  for (std::size_t i = 0; i < N; ++i) d[i] = sub_borrow(a.limbs[i], b.limbs[i], borrow);
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) w[i] = add_carry(d[i], P.limbs[i], c);
+  BigInt<N> r;
+#pragma GCC unroll 8
+  for (std::size_t i = 0; i < N; ++i) r.limbs[i] = select(borrow, w[i], d[i]);  // borrow: a < b
+  return r;
+}
+
+// (c2:c1:c0) += x·y. The caller keeps the sum below 2^192.
+[[gnu::always_inline]] constexpr void mul_acc3(std::uint64_t x, std::uint64_t y, std::uint64_t& c0, std::uint64_t& c1,
+                                               std::uint64_t& c2) {
+  const uint128_t p = uint128_t{x} * y;
+  std::uint64_t k = 0;
+  c0 = add_carry(c0, lo64(p), k);
+  c1 = add_carry(c1, hi64(p), k);
+  c2 = add_carry(c2, 0, k);  // not c2 += k: GCC would SETB and MOVZX the carry instead of one ADC
 }
 
 #if defined(ZKPIPE_X86_ADX)
@@ -92,94 +140,58 @@ inline constexpr bool kHasAdxKernel = N == 4 || N == 6;
 
 // a·b·R^{−1} mod p for a, b < p. N² + N² word products (multiply, reduce).
 template <std::size_t N, BigInt<N> P, std::uint64_t Inv>
-constexpr BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b) {
-  static_assert(has_spare_bit(P), "no-carry CIOS needs the top limb of p below 2^63 - 1");
+[[gnu::always_inline]] constexpr BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b) {
+  static_assert(has_spare_bit(P), "the N-word result bound needs the top limb of p below 2^63 - 1");
   BigInt<N> t;
+  std::uint64_t r[N];  // result words (see reduce_once_into)
 #if defined(ZKPIPE_X86_ADX)
   if constexpr (kHasAdxKernel<N>) {
     if (!std::is_constant_evaluated()) {
-      x86::mul_adx<N>(t.limbs.data(), a.limbs.data(), b.limbs.data(), kAdxConstants<N, P, Inv>.data());
-      reduce_once(t, P);
+      x86::mul_adx<N>(r, a.limbs.data(), b.limbs.data(), kAdxConstants<N, P, Inv>.data());
+      reduce_once_into(r, P, t);
       return t;
     }
   }
 #endif
+  std::uint64_t m[N];  // Montgomery digits, one per low column
+  std::uint64_t c0 = 0, c1 = 0, c2 = 0;
+  // Columns 0..N−1: add a_j·b_{k−j} and m_j·p_{k−j}, then pick m_k to clear the low word.
 #pragma GCC unroll 8
-  for (std::size_t i = 0; i < N; ++i) {
-    // Column 0: t0 + a0·bi, then pick m so that adding m·p clears the low word.
-    uint128_t acc = uint128_t{a.limbs[0]} * b.limbs[i] + t.limbs[0];
-    std::uint64_t carry_mul = hi64(acc);
-    const std::uint64_t m = lo64(acc) * Inv;
-    uint128_t red = uint128_t{m} * P.limbs[0] + lo64(acc);
-    std::uint64_t carry_red = hi64(red);
+  for (std::size_t k = 0; k < N; ++k) {
 #pragma GCC unroll 8
-    for (std::size_t j = 1; j < N; ++j) {
-      acc = uint128_t{a.limbs[j]} * b.limbs[i] + t.limbs[j] + carry_mul;
-      carry_mul = hi64(acc);
-      red = uint128_t{m} * P.limbs[j] + lo64(acc) + carry_red;
-      carry_red = hi64(red);
-      t.limbs[j - 1] = lo64(red);  // the division by 2^64 is this shift by one word
+    for (std::size_t j = 0; j < k; ++j) {
+      mul_acc3(a.limbs[j], b.limbs[k - j], c0, c1, c2);
+      mul_acc3(m[j], P.limbs[k - j], c0, c1, c2);
     }
-    t.limbs[N - 1] = carry_red + carry_mul;  // cannot overflow: the no-carry bound
+    mul_acc3(a.limbs[k], b.limbs[0], c0, c1, c2);
+    m[k] = c0 * Inv;
+    mul_acc3(m[k], P.limbs[0], c0, c1, c2);  // c0 becomes 0
+    c0 = c1;
+    c1 = c2;
+    c2 = 0;
   }
-  reduce_once(t, P);
+  // Columns N..2N−2 give the result words; the last column's carry is the top word.
+#pragma GCC unroll 8
+  for (std::size_t k = N; k + 1 < 2 * N; ++k) {
+#pragma GCC unroll 8
+    for (std::size_t j = k - N + 1; j < N; ++j) {
+      mul_acc3(a.limbs[j], b.limbs[k - j], c0, c1, c2);
+      mul_acc3(m[j], P.limbs[k - j], c0, c1, c2);
+    }
+    r[k - N] = c0;
+    c0 = c1;
+    c1 = c2;
+    c2 = 0;
+  }
+  r[N - 1] = c0;  // c1 = 0: the result is below 2p < 2^(64N) (spare bit)
+  reduce_once_into(r, P, t);
   return t;
 }
 
-// a²·R^{−1} mod p for a < p. N(N+1)/2 + N² word products.
+// a²·R^{−1} mod p for a < p (see the header comment for why it is the product).
 template <std::size_t N, BigInt<N> P, std::uint64_t Inv>
-constexpr BigInt<N> sqr(const BigInt<N>& a) {
-#if defined(ZKPIPE_X86_ADX)
-  // The ADX product beats this portable squaring (measured; see bench_ff).
-  if constexpr (kHasAdxKernel<N>) {
-    if (!std::is_constant_evaluated()) return mul<N, P, Inv>(a, a);
-  }
-#endif
-  std::array<std::uint64_t, 2 * N> t{};
-  // Off-diagonal products a_i·a_j (i < j), each once.
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i + 1 < N; ++i) {
-    std::uint64_t c = 0;
-#pragma GCC unroll 8
-    for (std::size_t j = i + 1; j < N; ++j) {
-      const uint128_t v = uint128_t{a.limbs[i]} * a.limbs[j] + t[i + j] + c;
-      t[i + j] = lo64(v);
-      c = hi64(v);
-    }
-    t[i + N] = c;
-  }
-  // Double them, then add the squares a_i² on the diagonal.
-  t[2 * N - 1] = t[2 * N - 2] >> 63;
-#pragma GCC unroll 16
-  for (std::size_t k = 2 * N - 2; k > 0; --k) t[k] = (t[k] << 1) | (t[k - 1] >> 63);
-  std::uint64_t c = 0;
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < N; ++i) {
-    const uint128_t sq = uint128_t{a.limbs[i]} * a.limbs[i];
-    t[2 * i] = add_carry(t[2 * i], lo64(sq), c);
-    t[2 * i + 1] = add_carry(t[2 * i + 1], hi64(sq), c);
-  }
-  // N rounds of word-by-word Montgomery reduction; `top` carries into the next round's high word.
-  std::uint64_t top = 0;
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < N; ++i) {
-    const std::uint64_t m = t[i] * Inv;
-    std::uint64_t cr = 0;
-#pragma GCC unroll 8
-    for (std::size_t j = 0; j < N; ++j) {
-      const uint128_t v = uint128_t{m} * P.limbs[j] + t[i + j] + cr;
-      t[i + j] = lo64(v);
-      cr = hi64(v);
-    }
-    std::uint64_t c2 = top;
-    t[i + N] = add_carry(t[i + N], cr, c2);
-    top = c2;
-  }
-  BigInt<N> r;
-#pragma GCC unroll 8
-  for (std::size_t i = 0; i < N; ++i) r.limbs[i] = t[N + i];  // < 2p, so `top` is 0 here
-  reduce_once(r, P);
-  return r;
+[[gnu::always_inline]] constexpr BigInt<N> sqr(const BigInt<N>& a) {
+  return mul<N, P, Inv>(a, a);
 }
 
 // 2^k mod p by repeated modular doubling; compile-time use only (k up to a few hundred).
