@@ -9,6 +9,17 @@
 #include "cuda/util/hd.cuh"
 #include "ff/fp2.hpp"
 
+// The Fp2 product and square are real calls on the device, not inlined: a G2 XYZZ addition
+// holds 14 of them (42 Fq products), and fully inlined G2 MSM kernels grow so large that
+// nvcc's optimiser takes over half an hour per curve (measured on this tree's build box)
+// and the code overflows the instruction cache. Arguments go by value, so the call passes
+// registers, not stack addresses.
+#if defined(__CUDACC__)
+#define ZKP_FP2_CALLED __host__ __device__ __noinline__
+#else
+#define ZKP_FP2_CALLED inline
+#endif
+
 namespace zkp::cuda {
 
 template <class Fq>
@@ -39,14 +50,17 @@ class Fp2 {
   ZKP_HD Fp2& operator-=(const Fp2& b) { return *this = *this - b; }
   ZKP_HD Fp2& operator*=(const Fp2& b) { return *this = *this * b; }
 
+  ZKP_HD friend Fp2 operator*(const Fp2& a, const Fp2& b) { return mul(a, b); }
+  ZKP_HD Fp2 square() const { return sqr(*this); }
+
   // Karatsuba, 3 Fq products (Devegili et al., ePrint 2006/471, §3), as on the host.
-  ZKP_HD friend Fp2 operator*(const Fp2& a, const Fp2& b) {
+  ZKP_FP2_CALLED static Fp2 mul(Fp2 a, Fp2 b) {
     const Fq v0 = a.c0 * b.c0;
     const Fq v1 = a.c1 * b.c1;
     return {v0 - v1, (a.c0 + a.c1) * (b.c0 + b.c1) - v0 - v1};
   }
   // Complex squaring, 2 Fq products.
-  ZKP_HD Fp2 square() const { return {(c0 + c1) * (c0 - c1), (c0 * c1).dbl()}; }
+  ZKP_FP2_CALLED static Fp2 sqr(Fp2 a) { return {(a.c0 + a.c1) * (a.c0 - a.c1), (a.c0 * a.c1).dbl()}; }
 
   // (c0 − c1·u)/(c0² + c1²); zero maps to zero.
   ZKP_HD Fp2 inverse() const {

@@ -1,5 +1,5 @@
-// Multi-scalar multiplication on one GPU with the bases resident: Σ s_i·P_i for G1 of
-// BN254 and BLS12-381 (G2 to follow), Pippenger's bucket method with signed windows.
+// Multi-scalar multiplication on one GPU with the bases resident: Σ s_i·P_i for G1 and G2
+// (Fq2 coordinates) of BN254 and BLS12-381, Pippenger's bucket method with signed windows.
 //
 //   cuda::Msm<zkp::bn254::G1> msm(gpu_index, bases);   // uploads (and precomputes) once
 //   Affine<zkp::bn254::G1> r = msm.run(scalars);       // per call: n·32 bytes of scalars
@@ -15,6 +15,7 @@
 // F = W). The result is exactly the group element the CPU MSM (provers/core/msm) returns.
 //
 // Thread-safety: one object serves one call at a time (one stream, shared scratch).
+// G2 uses the same kernels over Fq2; its results equal the CPU's zkp::msm::msm<G2>.
 // Every entry selects its own device (DeviceGuard), whatever the calling thread's current
 // device. Errors throw CudaError (a zkp::sdk::Error) or std::invalid_argument.
 #pragma once
@@ -55,8 +56,23 @@ class Msm {
   // at full bus speed, pageable memory is staged by the driver). Blocks until done.
   zkp::Affine<C> run(std::span<const std::uint8_t> scalars);
   // The same with the scalars already on this object's GPU (n·32 bytes at device_scalars,
-  // 16-byte aligned).
+  // 16-byte aligned), ordered after nothing but this object's own earlier work: the caller
+  // has made sure the scalars are complete. Blocks until done.
   zkp::Affine<C> run_device(const std::uint8_t* device_scalars, std::size_t n);
+
+  // The non-blocking form, for callers that overlap MSMs with each other and with other
+  // work. enqueue_device queues the whole MSM on this object's stream behind everything
+  // queued so far on `producer` (the stream that wrote the scalars, e.g. the H step's), and
+  // returns without waiting. `producer` in turn waits only until the scalars have been
+  // read (the digit kernel), not for the MSM: work queued on it afterwards may overwrite
+  // them. finish() waits for the MSM and returns its result (a few µs of host work: the
+  // Horner combination of the bucket groups). One call in flight per object: a second
+  // enqueue_device before finish() throws std::logic_error, as does finish() without one.
+  // Objects on the same GPU run concurrently on their own streams.
+  void enqueue_device(const std::uint8_t* device_scalars, std::size_t n, cudaStream_t producer);
+  zkp::Affine<C> finish();
+  // Whether an enqueued MSM is still in flight (finish() not yet called).
+  bool pending() const;
 
   // Stage times of the last completed run (device time between CUDA events).
   msm::PhaseTimes last_phase_times() const;
@@ -68,5 +84,7 @@ class Msm {
 
 extern template class Msm<zkp::bn254::G1>;
 extern template class Msm<zkp::bls12_381::G1>;
+extern template class Msm<zkp::bn254::G2>;
+extern template class Msm<zkp::bls12_381::G2>;
 
 }  // namespace zkp::cuda

@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <cstring>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -60,10 +61,13 @@ struct Msm<C>::Impl {
   PieceBuffers pieces0;               // level 0's output
   std::vector<PieceBuffers> levels;   // levels ≥ 1, one per shape.levels entry
   std::array<DeviceBuffer<DXyzz>, 2> tree;
-  std::vector<HXyzz> group_sums;
+  PinnedBuffer<HXyzz> group_sums;    // the G group sums, copied back asynchronously
   // Stage boundaries of a run: start, digits, sort, level 0, levels ≥ 1, end.
   std::array<Event, 6> marks;
+  Event scalars_ready{cudaEventDisableTiming};  // recorded on a producer stream
   msm::PhaseTimes phases;
+  bool in_flight = false;  // enqueued, finish() not yet called
+  std::size_t pending_n = 0;
 
   Impl(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config)
       : gpu(gpu_index), plan(msm::make_plan(bases.size(), static_cast<unsigned>(C::Scalar::kBits), config)), stream() {
@@ -88,7 +92,7 @@ struct Msm<C>::Impl {
     buckets = DeviceBuffer<DXyzz>(plan.buckets());
     plan_reduction();
     for (auto& t : tree) t = DeviceBuffer<DXyzz>(std::size_t{plan.groups} * shape.chunks);
-    group_sums.resize(plan.groups);
+    group_sums = PinnedBuffer<HXyzz>(plan.groups);
     stream.synchronize();  // the table is complete before the constructor returns
   }
 
@@ -112,14 +116,25 @@ struct Msm<C>::Impl {
     return {buckets.data(), static_cast<std::uint32_t>(plan.buckets()), piece_keys, pieces, final};
   }
 
-  zkp::Affine<C> run_device(const std::uint8_t* d_scalars, std::size_t n) {
+  // Queues one MSM on this object's stream. With a producer stream: behind the producer's
+  // queued work, and the producer then waits for the digit kernel (the scalars' last read).
+  void enqueue(const std::uint8_t* d_scalars, std::size_t n, const cudaStream_t* producer) {
+    if (in_flight) throw std::logic_error("cuda msm: enqueue while an MSM is in flight (call finish() first)");
     if (n > plan.bases) throw std::invalid_argument("cuda msm: " + std::to_string(n) + " scalars for " +
                                                     std::to_string(plan.bases) + " bases");
-    if (n == 0) return zkp::Affine<C>::identity();
-    if (reinterpret_cast<std::uintptr_t>(d_scalars) % alignof(uint4) != 0)
+    if (n != 0 && reinterpret_cast<std::uintptr_t>(d_scalars) % alignof(uint4) != 0)
       throw std::invalid_argument("cuda msm: device scalars must be 16-byte aligned");
     DeviceGuard guard(gpu);
     cudaStream_t s = stream.get();
+    if (n == 0) {
+      in_flight = true;
+      pending_n = 0;
+      return;
+    }
+    if (producer != nullptr) {
+      scalars_ready.record(*producer);
+      ZKP_CUDA_CHECK(cudaStreamWaitEvent(s, scalars_ready.get(), 0));
+    }
     const std::size_t items = n * plan.windows;
 
     marks[0].record(s);
@@ -132,6 +147,7 @@ struct Msm<C>::Impl {
         reinterpret_cast<const uint4*>(d_scalars), digits, keys[0].data(), refs[0].data(), nonzero.data());
     ZKP_CUDA_CHECK_LAUNCH("signed_digits_kernel");
     marks[1].record(s);
+    if (producer != nullptr) ZKP_CUDA_CHECK(cudaStreamWaitEvent(*producer, marks[1].get(), 0));
 
     const int sorted = msm::sort_pairs({keys[0].data(), keys[1].data()}, {refs[0].data(), refs[1].data()}, items,
                                        plan.key_bits(), sort_scratch.data(), sort_scratch.bytes(), s);
@@ -169,13 +185,28 @@ struct Msm<C>::Impl {
       ZKP_CUDA_CHECK_LAUNCH("pairwise_sum_kernel");
     }
     static_assert(sizeof(DXyzz) == sizeof(HXyzz));
+    // Pinned target: the copy is asynchronous, so enqueue returns without waiting.
     ZKP_CUDA_CHECK(cudaMemcpyAsync(group_sums.data(), tree[cur].data(), groups * sizeof(HXyzz), cudaMemcpyDeviceToHost, s));
     marks[5].record(s);
-    stream.synchronize();
+    in_flight = true;
+    pending_n = n;
+  }
+
+  zkp::Affine<C> finish() {
+    if (!in_flight) throw std::logic_error("cuda msm: finish() without an enqueued MSM");
+    in_flight = false;
+    if (pending_n == 0) return zkp::Affine<C>::identity();
+    DeviceGuard guard(gpu);
+    marks[5].synchronize();
     phases = {marks[1].elapsed_ms_since(marks[0]), marks[2].elapsed_ms_since(marks[1]),
               marks[3].elapsed_ms_since(marks[2]), marks[4].elapsed_ms_since(marks[3]),
               marks[5].elapsed_ms_since(marks[4]), marks[5].elapsed_ms_since(marks[0])};
-    return msm::combine_groups<C>(group_sums, plan.c * plan.copies);
+    return msm::combine_groups<C>(std::span<const HXyzz>(group_sums.data(), group_sums.size()), plan.c * plan.copies);
+  }
+
+  zkp::Affine<C> run_device(const std::uint8_t* d_scalars, std::size_t n) {
+    enqueue(d_scalars, n, nullptr);
+    return finish();
   }
 
   zkp::Affine<C> run(std::span<const std::uint8_t> host_scalars) {
@@ -183,6 +214,7 @@ struct Msm<C>::Impl {
       throw std::invalid_argument("cuda msm: scalar bytes not a multiple of 32");
     const std::size_t n = host_scalars.size() / zkp::msm::kScalarBytes;
     if (n > plan.bases) throw std::invalid_argument("cuda msm: more scalars than bases");
+    if (in_flight) throw std::logic_error("cuda msm: run while an MSM is in flight (call finish() first)");
     DeviceGuard guard(gpu);
     if (n != 0) scalars.upload(host_scalars, stream.get());
     return run_device(scalars.data(), n);
@@ -231,6 +263,18 @@ int Msm<C>::gpu_index() const {
 template <CurveParams C>
 cudaStream_t Msm<C>::stream() const {
   return impl_->stream.get();
+}
+template <CurveParams C>
+void Msm<C>::enqueue_device(const std::uint8_t* device_scalars, std::size_t n, cudaStream_t producer) {
+  impl_->enqueue(device_scalars, n, &producer);
+}
+template <CurveParams C>
+zkp::Affine<C> Msm<C>::finish() {
+  return impl_->finish();
+}
+template <CurveParams C>
+bool Msm<C>::pending() const {
+  return impl_->in_flight;
 }
 template <CurveParams C>
 msm::PhaseTimes Msm<C>::last_phase_times() const {

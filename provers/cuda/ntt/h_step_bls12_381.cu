@@ -1,0 +1,6 @@
+// HStep<bls12_381::Fr>: one field per translation unit keeps nvcc's time and memory in bounds.
+#include "cuda/ntt/h_step_impl.cuh"
+
+namespace zkp::cuda {
+template class HStep<zkp::bls12_381::Fr>;
+}

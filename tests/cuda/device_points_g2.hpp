@@ -1,0 +1,18 @@
+// Random G2 bases made on the GPU, for benchmarks at sizes where host scalar
+// multiplication would take hours: base i is k_i·G2 for a pseudo-random 64-bit k_i.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "ec/curves_bls12_381.hpp"
+#include "ec/curves_bn254.hpp"
+#include "msm/msm.hpp"
+
+namespace zkp::cuda::test {
+
+template <CurveParams C>
+std::vector<zkp::msm::Base<C>> device_random_g2_bases(int gpu, std::size_t n, std::uint64_t seed);
+
+}  // namespace zkp::cuda::test
