@@ -1,0 +1,276 @@
+#include "cuda_prover.hpp"
+
+#include <cuda_runtime_api.h>
+
+#include <algorithm>
+#include <chrono>
+#include <exception>
+#include <filesystem>
+#include <limits>
+#include <thread>
+
+#include "cpu/cpu_key.hpp"
+#include "cuda/util/device_guard.hpp"
+#include "cuda_key.hpp"
+#include "device_h.hpp"
+#include "formats/error.hpp"
+#include "formats/r1cs.hpp"
+#include "formats/zkey.hpp"
+#include "groth16/point_check.hpp"
+#include "pairing/bls12_381.hpp"
+#include "pairing/bn254.hpp"
+
+namespace zkp::cuda::prover {
+namespace {
+
+// The formats layer throws FormatError (malformed or mismatched input) and IoError (the OS
+// refused a read); at the ABI they are ZKP_ERR_BAD_INPUT and ZKP_ERR_NOT_FOUND, as in the cpu
+// prover.
+template <class Body>
+auto translate(Body&& body) -> decltype(body()) {
+  try {
+    return body();
+  } catch (const FormatError& e) {
+    throw sdk::Error(ZKP_ERR_BAD_INPUT, e.what());
+  } catch (const IoError& e) {
+    throw sdk::Error(ZKP_ERR_NOT_FOUND, e.what());
+  }
+}
+
+const KeyHandle& handle_of(const zkp_key_t& key) {
+  const auto* h = dynamic_cast<const KeyHandle*>(&key);
+  if (h == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the key was not loaded by the cuda prover");
+  return *h;
+}
+
+struct DeviceProps {
+  std::string name;
+  std::uint64_t memory = 0;
+};
+
+DeviceProps props_of(int ordinal) {
+  cudaDeviceProp p{};
+  ZKP_CUDA_CHECK(cudaGetDeviceProperties(&p, ordinal));
+  return {p.name, p.totalGlobalMem};
+}
+
+// A stable identity for a zkey file: the same file, unchanged, maps to the same resident key.
+std::string file_identity(const char* path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  const fs::path canonical = fs::canonical(path, ec);
+  if (ec) return {};  // read_zkey reports the real error
+  const auto size = fs::file_size(canonical, ec);
+  if (ec) return {};
+  const auto mtime = fs::last_write_time(canonical, ec);
+  if (ec) return {};
+  return canonical.string() + "|" + std::to_string(size) + "|" + std::to_string(mtime.time_since_epoch().count());
+}
+
+}  // namespace
+
+CudaProver::CudaProver(const sdk::HostServices& host, sdk::Options& options)
+    : host_(host), options_(parse_options(options)) {
+  if (options_.h == Placement::device && !kHaveDeviceH) {
+    throw sdk::Error(ZKP_ERR_UNSUPPORTED, "prover 'cuda': h=device needs the device H step (cuda::HStep), which "
+                                          "this build does not have; use h=host");
+  }
+  cudaError_t error = cudaSuccess;
+  const int available = cuda::device_count(&error);
+  if (available == 0) {
+    no_device_reason_ = error != cudaSuccess ? std::string("no CUDA device: ") + cudaGetErrorString(error)
+                                             : "no CUDA device: cudaGetDeviceCount found 0 devices";
+  }
+  std::vector<int> ordinals = options_.devices;
+  if (options_.all_devices) {
+    for (int d = 0; d < available; ++d) ordinals.push_back(d);
+  }
+  for (int ordinal : ordinals) {
+    if (ordinal >= available) {
+      throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "prover 'cuda': option 'devices' names CUDA device " +
+                                                     std::to_string(ordinal) + ", but the runtime reports " +
+                                                     std::to_string(available) + " device(s)" +
+                                                     (no_device_reason_.empty() ? "" : " (" + no_device_reason_ + ")"));
+    }
+  }
+  const PointCheck level = options_.key_check == "subgroup" ? PointCheck::subgroup : PointCheck::on_curve;
+  cpu_ = std::make_unique<cpu::CpuProver::Shared>(host, options_.host_threads, options_.verify,
+                                                  options_.key_check != "none", level, options_.r1cs);
+  ctx_ = std::make_unique<Context>(Context{host_, *cpu_, options_});
+  for (std::size_t i = 0; i < ordinals.size(); ++i) {
+    const DeviceProps p = props_of(ordinals[i]);
+    devices_.push_back(std::make_unique<DeviceSlot>(static_cast<std::uint32_t>(i), ordinals[i], p.name, p.memory,
+                                                    options_.workers));
+  }
+  host_.info("cuda: " + std::to_string(devices_.size()) + " device(s), " + std::to_string(options_.workers) +
+             " worker(s) each, g2=" + to_string(options_.g2) + ", h=" + to_string(options_.h) +
+             (devices_.empty() ? " (" + no_device_reason_ + ")" : ""));
+}
+
+CudaProver::~CudaProver() = default;
+
+void CudaProver::device_info(uint32_t gpu_index, zkp_device_info_t& out) const {
+  const DeviceSlot& d = *devices_[gpu_index];
+  sdk::copy_name(out.name, d.name());
+  out.memory_bytes = d.memory_bytes();
+  out.memory_free_bytes = 0;
+  try {
+    DeviceGuard guard(d.ordinal());
+    std::size_t free = 0, total = 0;
+    if (cudaMemGetInfo(&free, &total) == cudaSuccess) out.memory_free_bytes = free;
+    cudaGetLastError();
+  } catch (const CudaError&) {  // a lost device: free memory unknown
+  }
+  out.partitions_started = d.started.load();
+  out.partitions_proved = d.proved.load();
+  out.busy_ns = d.busy_ns.load();
+}
+
+std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
+  return translate([&]() -> std::shared_ptr<KeyState> {
+    ByteSource bytes = [&] {
+      if (source.path != nullptr) return ByteSource::from_file(source.path);
+      if (source.data == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_key_source_t has neither path nor data");
+      // The ABI keeps the buffer valid until key_free, so it is borrowed, not copied.
+      return ByteSource::borrow({static_cast<const std::byte*>(source.data), source.size}, "zkey buffer");
+    }();
+    ZkeyReadOptions read_options;
+    if (cpu_->check_keys) read_options.validate_points = groth16::make_point_validator(cpu_->key_check, cpu_->pool);
+    Zkey zkey = read_zkey(std::move(bytes), read_options);
+    std::optional<R1cs> r1cs;
+    if (!cpu_->r1cs_path.empty()) r1cs = read_r1cs(ByteSource::from_file(cpu_->r1cs_path));
+    const auto n = static_cast<std::uint32_t>(devices_.size());
+    if (zkey.header().curve == Curve::bn254) {
+      using E = bn254::Engine;
+      return std::make_shared<CudaKey<E>>(std::make_unique<cpu::CurveKey<E>>(std::move(zkey), std::move(r1cs)), n);
+    }
+    using E = bls12_381::Engine;
+    return std::make_shared<CudaKey<E>>(std::make_unique<cpu::CurveKey<E>>(std::move(zkey), std::move(r1cs)), n);
+  });
+}
+
+std::shared_ptr<KeyState> CudaProver::cached_or_read(const zkp_key_source_t& source) {
+  const std::string id = source.path != nullptr ? file_identity(source.path) : std::string();
+  if (!id.empty()) {
+    std::lock_guard lk(cache_mutex_);
+    if (auto it = cache_.find(id); it != cache_.end()) {
+      if (auto alive = it->second.lock()) return alive;
+    }
+  }
+  std::shared_ptr<KeyState> key = read_key(source);  // outside the lock: parsing takes seconds
+  if (!id.empty()) {
+    std::lock_guard lk(cache_mutex_);
+    std::erase_if(cache_, [](const auto& kv) { return kv.second.expired(); });
+    auto& slot = cache_[id];
+    if (auto alive = slot.lock()) return alive;  // another thread loaded it meanwhile: share theirs
+    slot = key;
+  }
+  return key;
+}
+
+void CudaProver::load_on(KeyState& key, DeviceSlot& device) {
+  key.make_resident(device, options_);
+  std::size_t lanes = 0;
+  for (const auto& d : devices_) lanes += d->lanes().size();
+  const std::size_t cap = options_.pinned_pool_bytes == 0 ? 0 : static_cast<std::size_t>(options_.pinned_pool_bytes / lanes);
+  for (const auto& lane : device.lanes()) lane->reserve(key.lane_needs(options_), cap);
+}
+
+std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, int32_t gpu_index) {
+  if (devices_.empty()) {
+    throw sdk::Error(ZKP_ERR_DEVICE, "prover 'cuda' has no device to load the key on (" + no_device_reason_ + ")");
+  }
+  const auto t0 = std::chrono::steady_clock::now();
+  std::shared_ptr<KeyState> key = cached_or_read(source);
+  std::vector<DeviceSlot*> targets;
+  if (gpu_index < 0) {
+    for (const auto& d : devices_) targets.push_back(d.get());
+  } else {
+    targets.push_back(devices_[static_cast<std::size_t>(gpu_index)].get());
+  }
+  // One thread per device: uploads and precomputation of different devices overlap.
+  std::vector<std::exception_ptr> errors(targets.size());
+  std::vector<std::thread> threads;
+  for (std::size_t i = 1; i < targets.size(); ++i) {
+    threads.emplace_back([&, i] {
+      try {
+        load_on(*key, *targets[i]);
+      } catch (...) {
+        errors[i] = std::current_exception();
+      }
+    });
+  }
+  try {
+    load_on(*key, *targets[0]);
+  } catch (...) {
+    errors[0] = std::current_exception();
+  }
+  for (auto& t : threads) t.join();
+  for (const auto& e : errors) {
+    if (e) std::rethrow_exception(e);
+  }
+  zkp_key_info_t info = sdk::make_struct<zkp_key_info_t>();
+  key->cpu_key().info(info);
+  host_.info("cuda: loaded key " + key->name() + " on " +
+             (gpu_index < 0 ? std::to_string(targets.size()) + " device(s)" : targets[0]->label()) + ": " +
+             std::to_string(info.n_vars) + " wires, domain " + std::to_string(info.domain_size) + ", " +
+             std::to_string(detail::ms_since(t0)) + " ms");
+  return std::make_unique<KeyHandle>(std::move(key));
+}
+
+void CudaProver::key_info(const zkp_key_t& key, zkp_key_info_t& out) const { handle_of(key).state->cpu_key().info(out); }
+
+std::unique_ptr<zkp_synthesis_t> CudaProver::synthesize(const zkp_key_t& key, const zkp_witness_t& witness) {
+  return translate([&] { return handle_of(key).state->cpu_key().synthesize(witness, *cpu_); });
+}
+
+DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) const {
+  if (devices_.empty()) throw sdk::Error(ZKP_ERR_DEVICE, "prover 'cuda' has no device (" + no_device_reason_ + ")");
+  if (gpu_index >= 0) return *devices_[static_cast<std::size_t>(gpu_index)];
+  // Least busy: fewest proofs queued or running, then least device time so far, then lowest index.
+  DeviceSlot* best = nullptr;
+  for (const auto& d : devices_) {
+    if (!key.resident_on(d->index()) || d->lost()) continue;
+    if (best == nullptr || d->in_flight.load() < best->in_flight.load() ||
+        (d->in_flight.load() == best->in_flight.load() && d->busy_ns.load() < best->busy_ns.load())) {
+      best = d.get();
+    }
+  }
+  if (best == nullptr) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "key " + key.name() + " is not loaded on any usable device");
+  }
+  return *best;
+}
+
+std::unique_ptr<zkp_prove_op_t> CudaProver::prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
+                                                        int32_t gpu_index, uint32_t worker) {
+  return translate([&]() -> std::unique_ptr<zkp_prove_op_t> {
+    const std::shared_ptr<KeyState>& state = handle_of(key).state;
+    DeviceSlot& device = pick_device(*state, gpu_index);
+    std::string why;
+    if (device.lost(&why)) {
+      throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
+    }
+    std::unique_ptr<zkp_prove_op_t> checked = state->cpu_key().prove_start(input, *cpu_);
+    return state->start(device, device.lane(worker), std::move(checked), *ctx_);
+  });
+}
+
+void CudaProver::finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out, StageTimes* times) {
+  auto* base = dynamic_cast<OpBase*>(op.get());
+  if (base == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the op was not started by the cuda prover");
+  translate([&] { base->finish(out, times); });
+  base->device().proved.fetch_add(1);
+  base->device().busy_ns.fetch_add(out.gpu_duration_ns);
+}
+
+void CudaProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) {
+  finish(std::move(op), out, nullptr);
+}
+
+bool CudaProver::verify(const zkp_key_t& key, std::span<const uint8_t> proof,
+                        std::span<const uint8_t> public_inputs) const {
+  return translate([&] { return handle_of(key).state->cpu_key().verify(proof, public_inputs); });
+}
+
+}  // namespace zkp::cuda::prover

@@ -1,0 +1,143 @@
+#include "lane.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "cuda/util/device_guard.hpp"
+
+namespace zkp::cuda::prover {
+namespace {
+
+// Device scratch is padded to this so the H region and the witness region each start 16-byte
+// aligned (run_device reads scalars as uint4).
+constexpr std::size_t kAlign = 256;
+
+std::size_t round_up(std::size_t n) { return (n + kAlign - 1) / kAlign * kAlign; }
+
+std::string mib(std::size_t bytes) { return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)"; }
+
+}  // namespace
+
+Lane::Lane(int ordinal, unsigned index, std::string name)
+    : ordinal_(ordinal), index_(index), name_(std::move(name)), thread_([this] { loop(); }) {}
+
+Lane::~Lane() {
+  {
+    std::lock_guard lk(queue_mutex_);
+    stopping_ = true;
+  }
+  queue_cv_.notify_all();
+  thread_.join();
+  // The CUDA objects are freed on their own device.
+  try {
+    DeviceGuard guard(ordinal_);
+    stream_.reset();
+    start_.reset();
+    witness_ready_.reset();
+    h_start_.reset();
+    h_uploaded_.reset();
+    h_ready_.reset();
+    pinned_ = {};
+    device_witness_ = {};
+    device_h_ = {};
+    device_b_ = {};
+    device_c_ = {};
+  } catch (...) {  // no device to select (it was lost): the destructors below still free
+  }
+}
+
+std::size_t Lane::pinned_bytes() const {
+  std::lock_guard lk(scratch_mutex_);
+  return pinned_.size();
+}
+
+void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
+  std::lock_guard lk(scratch_mutex_);
+  DeviceGuard guard(ordinal_);
+  if (!stream_) {
+    stream_.emplace();
+    start_.emplace();
+    witness_ready_.emplace();
+    h_start_.emplace();
+    h_uploaded_.emplace();
+    h_ready_.emplace();
+  }
+  const LaneNeeds grown{std::max(reserved_.witness_bytes, round_up(needs.witness_bytes)),
+                        std::max(reserved_.h_bytes, round_up(needs.h_bytes)),
+                        std::max(reserved_.b_bytes, round_up(needs.b_bytes)),
+                        std::max(reserved_.c_bytes, round_up(needs.c_bytes))};
+  const std::size_t pinned = grown.total();
+  if (pinned_cap != 0 && pinned > pinned_cap) {
+    throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": a proof needs " + mib(pinned) +
+                                                " of pinned staging, but pinned_pool_bytes gives each worker " +
+                                                mib(pinned_cap));
+  }
+  const auto grow = [&](DeviceBuffer<std::uint8_t>& buf, std::size_t bytes, const char* what) {
+    if (buf.size() >= bytes) return;
+    buf = {};  // free first: the old and new buffers need not fit together
+    try {
+      buf = DeviceBuffer<std::uint8_t>(bytes);
+    } catch (const CudaError& e) {
+      throw sdk::Error(e.status(), name_ + ": cannot allocate " + mib(bytes) + " of device memory for the " + what +
+                                       " scalars: " + e.what());
+    }
+  };
+  grow(device_witness_, grown.witness_bytes, "witness");
+  grow(device_h_, grown.h_bytes, "H");
+  grow(device_b_, grown.b_bytes, "b");
+  grow(device_c_, grown.c_bytes, "c");
+  const std::size_t want_pinned = pinned_cap != 0 ? pinned_cap : pinned;
+  if (pinned_.size() < want_pinned) {
+    pinned_ = {};
+    try {
+      pinned_ = PinnedBuffer<std::uint8_t>(want_pinned);
+    } catch (const CudaError& e) {
+      throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": cannot allocate " + mib(want_pinned) +
+                                                  " of pinned host memory: " + e.what());
+    }
+    std::memset(pinned_.data(), 0, pinned_.size());  // warm: every page resident before the first proof
+  }
+  reserved_ = grown;
+}
+
+void Lane::post(std::function<void(const Scratch&)> job) {
+  {
+    std::lock_guard lk(queue_mutex_);
+    queue_.push_back(std::move(job));
+  }
+  queue_cv_.notify_one();
+}
+
+void Lane::loop() {
+  for (;;) {
+    std::function<void(const Scratch&)> job;
+    {
+      std::unique_lock lk(queue_mutex_);
+      queue_cv_.wait(lk, [&] { return stopping_ || !queue_.empty(); });
+      if (queue_.empty()) return;  // stopping, and nothing left
+      job = std::move(queue_.front());
+      queue_.pop_front();
+    }
+    std::lock_guard lk(scratch_mutex_);
+    Scratch s;
+    s.stream = stream_ ? &*stream_ : nullptr;
+    s.start = start_ ? &*start_ : nullptr;
+    s.witness_ready = witness_ready_ ? &*witness_ready_ : nullptr;
+    s.h_start = h_start_ ? &*h_start_ : nullptr;
+    s.h_uploaded = h_uploaded_ ? &*h_uploaded_ : nullptr;
+    s.h_ready = h_ready_ ? &*h_ready_ : nullptr;
+    if (pinned_.data() != nullptr) {
+      s.pinned_witness = pinned_.data();
+      s.pinned_h = s.pinned_witness + reserved_.witness_bytes;
+      s.pinned_b = s.pinned_h + reserved_.h_bytes;
+      s.pinned_c = s.pinned_b + reserved_.b_bytes;
+    }
+    s.device_witness = device_witness_.data();
+    s.device_h = device_h_.data();
+    s.device_b = device_b_.data();
+    s.device_c = device_c_.data();
+    job(s);
+  }
+}
+
+}  // namespace zkp::cuda::prover

@@ -1,0 +1,45 @@
+// The cuda prover's options (kOptionsHelp in cuda_prover.hpp documents them for users), parsed
+// once at create() from the host config's [prover] section. Plain C++: no CUDA here, so the
+// parsing is unit-tested on machines without a GPU.
+#pragma once
+
+#include <zkpipe/sdk/options.hpp>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "device_h.hpp"
+
+namespace zkp::cuda::prover {
+
+// Where a stage that the device may not (yet) implement runs.
+enum class Placement { device, host };
+
+struct ProverOptions {
+  // CUDA ordinals the prover drives, in gpu_index order; empty with all_devices = true means
+  // "every device the runtime reports", resolved at create().
+  std::vector<int> devices;
+  bool all_devices = true;
+  unsigned workers = 2;                 // lanes (stream + scratch + thread) per device
+  std::uint64_t pinned_pool_bytes = 0;  // 0: exactly what the loaded keys need
+  bool verify = true;
+  unsigned msm_precompute = 0;   // F of cuda::msm::Config; 0 = every window (fastest, most memory)
+  unsigned msm_window_bits = 0;  // c; 0 = the cost model's choice
+  Placement g2 = Placement::device;
+  Placement h = kHaveDeviceH ? Placement::device : Placement::host;
+  unsigned host_threads = 0;     // synthesis, host H and host G2 threads; 0 = all hardware threads
+  std::string key_check = "on_curve";
+  std::string r1cs;
+};
+
+// Reads every option the cuda prover knows from `options` (sdk::Options::finish then rejects
+// the rest). Throws sdk::Error(ZKP_ERR_INVALID_ARGUMENT) naming the key for a malformed value.
+ProverOptions parse_options(sdk::Options& options);
+
+// "all" or a comma-separated list of distinct CUDA ordinals ("0,1"). Throws like parse_options.
+void parse_devices(const std::string& value, ProverOptions& out);
+
+const char* to_string(Placement p);
+
+}  // namespace zkp::cuda::prover

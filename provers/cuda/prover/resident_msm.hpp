@@ -1,0 +1,114 @@
+// ResidentMsm: one MSM base section of a key on one device (a cuda::Msm: bases and their
+// precomputed copies resident, plus the MSM's own scratch and stream), shared by the device's
+// lanes. A proof enqueues all its sections at once (each on its own stream, so they run
+// concurrently) and then collects them. cuda::Msm serves one call at a time, so each section
+// has its own mutex, taken in the same order (A, B1, B2, C, H) by every lane, hence no
+// deadlock: lanes of one device pipeline through the sections without a second copy of the
+// bases, and nothing is shared between devices.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <mutex>
+#include <optional>
+#include <span>
+#include <utility>
+
+#include "cuda/msm/msm.hpp"
+#include "cuda/msm/sort.hpp"
+#include "cuda/util/error.hpp"
+
+namespace zkp::cuda::prover {
+
+template <CurveParams C>
+class ResidentMsm {
+ public:
+  using Base = zkp::msm::Base<C>;
+
+  // Uploads `bases` to CUDA device `ordinal` (the caller has selected it). Empty: no MSM.
+  ResidentMsm(int ordinal, std::span<const Base> bases, const msm::Config& config) {
+    if (!bases.empty()) msm_.emplace(ordinal, bases, config);
+  }
+
+  // One MSM in flight on this section: queued by enqueue(), collected by result(). Holds the
+  // section's mutex from enqueue to result (cuda::Msm runs one call at a time); dropped without
+  // result() (an exception elsewhere in the proof), it still waits for the MSM, so the section
+  // is free for the next proof.
+  class Ticket {
+   public:
+    Ticket() = default;
+    Ticket(Ticket&& o) noexcept
+        : owner_(std::exchange(o.owner_, nullptr)), lock_(std::move(o.lock_)), pending_(std::exchange(o.pending_, false)) {}
+    Ticket& operator=(Ticket&& o) noexcept {
+      if (this != &o) {
+        drop();
+        owner_ = std::exchange(o.owner_, nullptr);
+        lock_ = std::move(o.lock_);
+        pending_ = std::exchange(o.pending_, false);
+      }
+      return *this;
+    }
+    Ticket(const Ticket&) = delete;
+    Ticket& operator=(const Ticket&) = delete;
+    ~Ticket() { drop(); }
+    // Σ s_i·P_i; `ms` receives the MSM's device time.
+    Affine<C> result(float& ms) {
+      ms = 0;
+      if (!pending_) return Affine<C>::identity();
+      pending_ = false;
+      const Affine<C> r = owner_->msm_->finish();
+      ms = owner_->msm_->last_phase_times().total_ms;
+      lock_ = {};
+      return r;
+    }
+
+   private:
+    friend class ResidentMsm;
+    void drop() noexcept {
+      if (pending_) {
+        pending_ = false;
+        try {
+          owner_->msm_->finish();
+        } catch (...) {  // the proof already failed; its error is the one reported
+        }
+      }
+      lock_ = {};
+    }
+
+    ResidentMsm* owner_ = nullptr;
+    std::unique_lock<std::mutex> lock_;
+    bool pending_ = false;
+  };
+
+  // Queues Σ s_i·P_i over the n scalars at device_scalars on this section's stream, behind
+  // everything queued so far on `producer` (the lane stream that uploaded or computed them),
+  // and returns at once. Blocks only while another lane's MSM holds the section.
+  Ticket enqueue(const std::uint8_t* device_scalars, std::size_t n, cudaStream_t producer) {
+    Ticket t;
+    if (!msm_ || n == 0) return t;
+    t.owner_ = this;
+    t.lock_ = std::unique_lock<std::mutex>(mutex_);
+    msm_->enqueue_device(device_scalars, n, producer);
+    t.pending_ = true;
+    return t;
+  }
+
+  // Device bytes an MSM over n bases takes with `config` (bases × copies, scalars, sort pairs
+  // and scratch, buckets): the estimate key_load checks against the device before uploading.
+  static std::uint64_t device_bytes(std::size_t n, const msm::Config& config) {
+    if (n == 0) return 0;
+    const msm::Plan p = msm::make_plan(n, static_cast<unsigned>(C::Scalar::kBits), config);
+    constexpr std::uint64_t kXyzzBytes = 4 * sizeof(typename C::Field);
+    constexpr std::uint64_t kPairBuffers = 4;  // keys and refs, double-buffered
+    return std::uint64_t{n} * p.copies * sizeof(Base) + std::uint64_t{n} * zkp::msm::kScalarBytes +
+           kPairBuffers * p.entries * sizeof(std::uint32_t) + msm::sort_scratch_bytes(p.entries, p.key_bits()) +
+           p.buckets() * kXyzzBytes;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::optional<cuda::Msm<C>> msm_;
+};
+
+}  // namespace zkp::cuda::prover

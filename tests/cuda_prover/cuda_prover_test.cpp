@@ -1,0 +1,528 @@
+// The cuda prover plugin through its C ABI only (dlopen), against the cpu prover plugin.
+//
+//   CudaProverNoGpu.*   run on any machine; on one without a GPU they check that the plugin loads,
+//                       reports 0 devices and fails key_load with a clear error. (On the device
+//                       machine run_on_device.sh runs them with CUDA_VISIBLE_DEVICES= .)
+//   CudaProverOptions.* option errors, on any machine.
+//   CudaProverDevice.*  need a GPU and SKIP (never pass) without one: proofs byte-identical to
+//                       the cpu prover's for every committed vector, gpu_index honoured, bad
+//                       gpu_index, unsatisfied witness, concurrent workers, pinned pool limit.
+//   CudaProverTwoGpu.*  need two GPUs: gpu_index 1 runs only on device 1; -1 spreads.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cuda/util/device_guard.hpp"
+#include "plugin_harness.hpp"
+
+namespace zkp::test {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Built-in paths, overridable from the environment for a build run on another machine
+// (run_on_device.sh sets all three).
+std::string setting(const char* env, const char* built_in) {
+  const char* v = std::getenv(env);
+  return v != nullptr && *v != 0 ? v : built_in;
+}
+
+Library& cuda_lib() {
+  static Library lib(setting("ZKPIPE_CUDA_PLUGIN", ZKPIPE_CUDA_PLUGIN_PATH));
+  return lib;
+}
+Library& cpu_lib() {
+  static Library lib(setting("ZKPIPE_CPU_PLUGIN", ZKPIPE_CPU_PLUGIN_PATH));
+  return lib;
+}
+
+ProverPtr make_prover(Library& lib, const Options& options) {
+  ProverPtr p(nullptr, nullptr);
+  zkp_error_t err = zkp::test::make<zkp_error_t>();
+  const zkp_status_t s = create(lib, options, p, err);
+  EXPECT_EQ(s, ZKP_OK) << err.message;
+  if (s != ZKP_OK) throw std::runtime_error(err.message);
+  return p;
+}
+
+std::string no_device_reason() {
+  cudaError_t error = cudaSuccess;
+  const int n = cuda::device_count(&error);
+  if (error != cudaSuccess) return std::string("no CUDA device: ") + cudaGetErrorString(error);
+  if (n == 0) return "no CUDA device: cudaGetDeviceCount found 0 devices";
+  return {};
+}
+
+fs::path vector_dir(const std::string& name) {
+  return fs::path(setting("ZKPIPE_VECTORS_DIR", ZKPIPE_VECTORS_DATA_DIR)) / name;
+}
+
+const char* const kVectors[] = {"chain_bn128",    "many_public_bn128",    "poseidon_bn128",
+                                "chain_bls12381", "many_public_bls12381", "poseidon_bls12381"};
+
+// Fixed (r, s), below r on both curves (top byte 0x0f).
+std::vector<std::uint8_t> fixed_randomness() {
+  std::vector<std::uint8_t> rs(2 * ZKP_SCALAR_SIZE);
+  for (std::size_t i = 0; i < rs.size(); ++i) rs[i] = static_cast<std::uint8_t>(i * 7 + 1);
+  rs[ZKP_SCALAR_SIZE - 1] = rs[2 * ZKP_SCALAR_SIZE - 1] = 0x0f;
+  return rs;
+}
+
+zkp_error_t error_record() { return zkp::test::make<zkp_error_t>(); }
+
+bool contains(const char* text, const std::string& part) { return std::string(text).find(part) != std::string::npos; }
+
+// ---------------------------------------------------------------- any machine
+
+TEST(CudaProverNoGpu, PluginLoadsAndDescribesItsOptions) {
+  EXPECT_STREQ(cuda_lib().entry().name, "cuda");
+  const std::string help = cuda_lib().factory().options_help;
+  for (const char* key : {"devices=", "workers=", "pinned_pool_bytes=", "verify=", "msm_precompute=", "g2=", "h="}) {
+    EXPECT_NE(help.find(key), std::string::npos) << key;
+  }
+}
+
+TEST(CudaProverNoGpu, WithoutADeviceKeyLoadFailsClearly) {
+  const std::string why = no_device_reason();
+  if (why.empty()) GTEST_SKIP() << "a GPU is present (run_on_device.sh runs this with CUDA_VISIBLE_DEVICES=)";
+  auto p = make_prover(cuda_lib(), {});
+  EXPECT_STREQ(p->name, "cuda");
+  EXPECT_NE(p->flags & ZKP_PROVER_FLAG_GPU, 0u);
+  EXPECT_EQ(p->flags & ZKP_PROVER_FLAG_SIMULATED, 0u);
+  EXPECT_EQ(p->device_count(p.get()), 0u);
+  auto d = zkp::test::make<zkp_device_info_t>();
+  zkp_error_t err = error_record();
+  EXPECT_EQ(p->device_info(p.get(), 0, &d, &err), ZKP_ERR_INVALID_ARGUMENT);
+  Key key;
+  EXPECT_EQ(load_key(p.get(), vector_dir("chain_bn128") / "circuit.zkey", -1, key, err), ZKP_ERR_DEVICE);
+  EXPECT_TRUE(contains(err.message, "no device")) << err.message;
+  EXPECT_TRUE(contains(err.message, "CUDA")) << err.message;
+  EXPECT_EQ(key.key, nullptr);
+  EXPECT_EQ(load_key(p.get(), vector_dir("chain_bn128") / "circuit.zkey", 0, key, err), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(contains(err.message, "gpu_index 0")) << err.message;
+  // An explicit device list cannot name a device that is not there.
+  ProverPtr q(nullptr, nullptr);
+  EXPECT_EQ(create(cuda_lib(), {{"devices", "0"}}, q, err), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(contains(err.message, "'devices'")) << err.message;
+}
+
+TEST(CudaProverOptions, MalformedValuesAreRefusedByName) {
+  const std::pair<Options, std::string> cases[] = {
+      {{{"worker", "2"}}, "'worker'"},
+      {{{"workers", "0"}}, "'workers'"},
+      {{{"workers", "two"}}, "'workers'"},
+      {{{"devices", "zero"}}, "'devices'"},
+      {{{"devices", "0,0"}}, "'devices'"},
+      {{{"devices", "0,"}}, "'devices'"},
+      {{{"devices", "99"}}, "'devices'"},
+      {{{"pinned_pool_bytes", "-1"}}, "'pinned_pool_bytes'"},
+      {{{"verify", "maybe"}}, "'verify'"},
+      {{{"msm_precompute", "0"}}, "'msm_precompute'"},
+      {{{"msm_precompute", "most"}}, "'msm_precompute'"},
+      {{{"msm_window_bits", "1"}}, "'msm_window_bits'"},
+      {{{"msm_window_bits", "25"}}, "'msm_window_bits'"},
+      {{{"g2", "gpu"}}, "'g2'"},
+      {{{"h", "sideways"}}, "'h'"},
+      {{{"key_check", "sometimes"}}, "'key_check'"},
+  };
+  for (const auto& [options, named] : cases) {
+    ProverPtr p(nullptr, nullptr);
+    zkp_error_t err = error_record();
+    EXPECT_EQ(create(cuda_lib(), options, p, err), ZKP_ERR_INVALID_ARGUMENT) << named;
+    EXPECT_TRUE(contains(err.message, named)) << err.message;
+    EXPECT_EQ(p.get(), nullptr);
+  }
+}
+
+TEST(CudaProverOptions, WellFormedValuesAreAccepted) {
+  ProverPtr p(nullptr, nullptr);
+  zkp_error_t err = error_record();
+  EXPECT_EQ(create(cuda_lib(),
+                   {{"workers", "3"},
+                    {"pinned_pool_bytes", "1048576"},
+                    {"verify", "false"},
+                    {"msm_precompute", "2"},
+                    {"msm_window_bits", "12"},
+                    {"g2", "host"},
+                    {"h", "host"},
+                    {"host_threads", "2"},
+                    {"key_check", "none"}},
+                   p, err),
+            ZKP_OK)
+      << err.message;
+}
+
+// ---------------------------------------------------------------- one GPU
+
+class CudaProverDevice : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const std::string why = no_device_reason();
+    if (!why.empty()) GTEST_SKIP() << why;
+  }
+};
+
+// The cpu plugin's proof of a vector for `randomness`.
+Output cpu_proof(const fs::path& dir, const std::uint8_t* randomness) {
+  auto cpu = make_prover(cpu_lib(), {{"verify", "false"}});
+  Key key;
+  zkp_error_t err = error_record();
+  if (load_key(cpu.get(), dir / "circuit.zkey", -1, key, err) != ZKP_OK) throw std::runtime_error(err.message);
+  Output o(info_of(cpu.get(), key.key));
+  if (prove(cpu.get(), key.key, wtns_file((dir / "witness.wtns").string()), randomness, 0, 0, o, err) != ZKP_OK) {
+    throw std::runtime_error(err.message);
+  }
+  return o;
+}
+
+// Both placements of the G2 MSM and the H step: the defaults (device where the build has it)
+// and the host fallbacks.
+const Options kPlacements[] = {{}, {{"g2", "host"}, {"h", "host"}}, {{"g2", "device"}, {"h", "host"}}};
+
+TEST_F(CudaProverDevice, ProofsAreByteIdenticalToTheCpuProver) {
+  const auto rs = fixed_randomness();
+  for (const Options& placement : kPlacements) {
+    const std::string label = placement.empty() ? "defaults" : placement[0].second + "/" + placement[1].second;
+    auto p = make_prover(cuda_lib(), placement);
+    for (const char* name : kVectors) {
+      SCOPED_TRACE(std::string(name) + " g2/h " + label);
+      const fs::path dir = vector_dir(name);
+      Key key;
+      zkp_error_t err = error_record();
+      ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, key, err), ZKP_OK) << err.message;
+      const auto info = info_of(p.get(), key.key);
+      const Output want = cpu_proof(dir, rs.data());
+      Output got(info);
+      ASSERT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, got, err), ZKP_OK)
+          << err.message;
+      EXPECT_EQ(got.proof, want.proof);
+      EXPECT_EQ(got.publics, want.publics);
+      EXPECT_EQ(got.out.gpu_index, 0);
+      EXPECT_GT(got.out.gpu_duration_ns, 0u);
+      EXPECT_GT(got.out.msm_ns, 0u);
+      EXPECT_GT(got.out.ntt_ns, 0u);
+
+      // r = s = 0 too (the blinding terms vanish: the raw MSM sums show through).
+      const std::vector<std::uint8_t> zero(2 * ZKP_SCALAR_SIZE, 0);
+      const Output want0 = cpu_proof(dir, zero.data());
+      Output got0(info);
+      ASSERT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), zero.data(), 0, 1, got0, err),
+                ZKP_OK)
+          << err.message;
+      EXPECT_EQ(got0.proof, want0.proof);
+
+      // OS randomness: a different proof that still verifies.
+      Output fresh(info);
+      ASSERT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), nullptr, 0, 0, fresh, err), ZKP_OK)
+          << err.message;
+      EXPECT_NE(fresh.proof, got.proof);
+      std::int32_t valid = -1;
+      ASSERT_EQ(p->verify(p.get(), key.key, fresh.proof.data(), fresh.proof.size(), fresh.publics.data(),
+                          fresh.publics.size(), &valid, &err),
+                ZKP_OK)
+          << err.message;
+      EXPECT_EQ(valid, 1);
+    }
+  }
+}
+
+TEST_F(CudaProverDevice, CallerSynthesizedInputMatchesTheCpuProver) {
+  // A caller's own synthesis (zkp_synthesized_t) with abc_length 0: a = b = c = 0, so H = 0 and
+  // only the witness MSMs and the epilogue matter. Such a proof does not verify (the rows are
+  // not the circuit's), so the self-check is off on both sides; the bytes must still agree.
+  const auto rs = fixed_randomness();
+  const fs::path dir = vector_dir("many_public_bn128");
+  auto cuda = make_prover(cuda_lib(), {{"verify", "false"}});
+  auto cpu = make_prover(cpu_lib(), {{"verify", "false"}});
+  Key kc, kp;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_key(cuda.get(), dir / "circuit.zkey", 0, kc, err), ZKP_OK) << err.message;
+  ASSERT_EQ(load_key(cpu.get(), dir / "circuit.zkey", 0, kp, err), ZKP_OK) << err.message;
+  const auto info = info_of(cuda.get(), kc.key);
+  const auto w = wtns_assignment(dir / "witness.wtns", info.n_vars);
+  auto ext = zkp::test::make<zkp_synthesized_t>();
+  ext.abc_length = 0;
+  ext.assignment = w.data();
+  ext.assignment_length = info.n_vars;
+  auto in = zkp::test::make<zkp_prove_input_t>();
+  in.external = &ext;
+  in.randomness = rs.data();
+  Output a(info), b(info);
+  for (auto [p, key, out] : {std::tuple{cuda.get(), kc.key, &a}, std::tuple{cpu.get(), kp.key, &b}}) {
+    zkp_prove_op_t* op = nullptr;
+    ASSERT_EQ(p->prove_start(p, key, &in, 0, 0, &op, &err), ZKP_OK) << err.message;
+    ASSERT_EQ(p->prove_finish(p, op, &out->out, &err), ZKP_OK) << err.message;
+  }
+  EXPECT_EQ(a.proof, b.proof);
+}
+
+TEST_F(CudaProverDevice, GpuIndexIsHonouredAndCounted) {
+  auto p = make_prover(cuda_lib(), {});
+  const std::uint32_t n = p->device_count(p.get());
+  ASSERT_GE(n, 1u);
+  const fs::path dir = vector_dir("chain_bn128");
+  Key key;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  for (std::uint32_t d = 0; d < n; ++d) {
+    std::vector<zkp_device_info_t> before;
+    for (std::uint32_t i = 0; i < n; ++i) before.push_back(device_info(p.get(), i));
+    Output o(info);
+    ASSERT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), nullptr, static_cast<int32_t>(d), 0,
+                    o, err),
+              ZKP_OK)
+        << err.message;
+    EXPECT_EQ(o.out.gpu_index, static_cast<int32_t>(d));
+    for (std::uint32_t i = 0; i < n; ++i) {
+      const auto after = device_info(p.get(), i);
+      const std::uint64_t expect = i == d ? 1 : 0;
+      EXPECT_EQ(after.partitions_started - before[i].partitions_started, expect) << "device " << i;
+      EXPECT_EQ(after.partitions_proved - before[i].partitions_proved, expect) << "device " << i;
+      if (i == d) {
+        EXPECT_EQ(after.busy_ns - before[i].busy_ns, o.out.gpu_duration_ns);
+      }
+    }
+  }
+  const auto d0 = device_info(p.get(), 0);
+  EXPECT_GT(d0.memory_bytes, 0u);
+  EXPECT_GT(d0.memory_free_bytes, 0u);
+  EXPECT_NE(std::string(d0.name), "");
+}
+
+TEST_F(CudaProverDevice, OutOfRangeGpuIndexIsAClearError) {
+  auto p = make_prover(cuda_lib(), {});
+  const auto n = static_cast<int32_t>(p->device_count(p.get()));
+  const fs::path dir = vector_dir("chain_bn128");
+  zkp_error_t err = error_record();
+  Key bad;
+  EXPECT_EQ(load_key(p.get(), dir / "circuit.zkey", n, bad, err), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(contains(err.message, "gpu_index " + std::to_string(n))) << err.message;
+  EXPECT_EQ(load_key(p.get(), dir / "circuit.zkey", -2, bad, err), ZKP_ERR_INVALID_ARGUMENT);
+  Key key;
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  for (const int32_t g : {n, n + 7, -2}) {
+    Output o(info);
+    EXPECT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), nullptr, g, 0, o, err),
+              ZKP_ERR_INVALID_ARGUMENT)
+        << g;
+    EXPECT_TRUE(contains(err.message, "out of range")) << err.message;
+  }
+  auto d = zkp::test::make<zkp_device_info_t>();
+  EXPECT_EQ(p->device_info(p.get(), static_cast<uint32_t>(n), &d, &err), ZKP_ERR_INVALID_ARGUMENT);
+}
+
+TEST_F(CudaProverDevice, UnsatisfiedWitnessNeverBecomesAProof) {
+  auto p = make_prover(cuda_lib(), {});
+  const fs::path dir = vector_dir("poseidon_bn128");
+  Key key;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  auto w = wtns_assignment(dir / "witness.wtns", info.n_vars);
+  // A private wire (past the constant and the public signals) changed by one.
+  w[std::size_t{info.n_public + 2} * ZKP_SCALAR_SIZE] ^= 1;
+  const auto before = device_info(p.get(), 0);
+  Output o(info);
+  EXPECT_EQ(prove(p.get(), key.key, assignment(w), nullptr, 0, 0, o, err), ZKP_ERR_UNSATISFIED_WITNESS);
+  EXPECT_TRUE(contains(err.message, "does not verify")) << err.message;
+  const auto after = device_info(p.get(), 0);
+  EXPECT_EQ(after.partitions_started, before.partitions_started + 1);
+  EXPECT_EQ(after.partitions_proved, before.partitions_proved);
+
+  // Without the self-check the proof comes back, and verify() rejects it.
+  auto q = make_prover(cuda_lib(), {{"verify", "false"}});
+  Key k2;
+  ASSERT_EQ(load_key(q.get(), dir / "circuit.zkey", 0, k2, err), ZKP_OK) << err.message;
+  Output o2(info);
+  ASSERT_EQ(prove(q.get(), k2.key, assignment(w), nullptr, 0, 0, o2, err), ZKP_OK) << err.message;
+  std::int32_t valid = -1;
+  ASSERT_EQ(
+      q->verify(q.get(), k2.key, o2.proof.data(), o2.proof.size(), o2.publics.data(), o2.publics.size(), &valid, &err),
+      ZKP_OK);
+  EXPECT_EQ(valid, 0);
+
+  // The device is still fine: the next good proof succeeds.
+  Output good(info);
+  EXPECT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), nullptr, 0, 0, good, err), ZKP_OK)
+      << err.message;
+}
+
+TEST_F(CudaProverDevice, ConcurrentWorkersAllProduceTheCpuProof) {
+  const auto rs = fixed_randomness();
+  const fs::path dir = vector_dir("chain_bls12381");
+  const Output want = cpu_proof(dir, rs.data());
+  auto p = make_prover(cuda_lib(), {{"workers", "3"}});
+  Key key;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  constexpr int kThreads = 4, kEach = 3;  // 4 host workers on 3 lanes: two share one
+  std::vector<int> good(kThreads, 0);
+  std::vector<std::thread> threads;
+  const std::string wtns = (dir / "witness.wtns").string();
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kEach; ++i) {
+        zkp_error_t e = error_record();
+        Output o(info);
+        if (prove(p.get(), key.key, wtns_file(wtns), rs.data(), 0, static_cast<uint32_t>(t), o, e) == ZKP_OK &&
+            o.proof == want.proof) {
+          ++good[t];
+        }
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(good[t], kEach) << "worker " << t;
+  EXPECT_EQ(device_info(p.get(), 0).partitions_proved, std::uint64_t{kThreads * kEach});
+}
+
+TEST_F(CudaProverDevice, PrefinishedOpsAreFreedAndStartOverlapsFinish) {
+  // Two proofs started before either is finished (the host's pattern), finished in reverse order.
+  const auto rs = fixed_randomness();
+  const fs::path dir = vector_dir("chain_bn128");
+  const Output want = cpu_proof(dir, rs.data());
+  auto p = make_prover(cuda_lib(), {});
+  Key key;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  const std::string wtns_path = (dir / "witness.wtns").string();  // outlives every use of wtns.path
+  const auto wtns = wtns_file(wtns_path);
+  zkp_synthesis_t* syn = nullptr;
+  ASSERT_EQ(p->synthesize(p.get(), key.key, &wtns, &syn, &err), ZKP_OK) << err.message;
+  auto in = zkp::test::make<zkp_prove_input_t>();
+  in.synthesis = syn;
+  in.randomness = rs.data();
+  zkp_prove_op_t *op1 = nullptr, *op2 = nullptr;
+  ASSERT_EQ(p->prove_start(p.get(), key.key, &in, 0, 0, &op1, &err), ZKP_OK) << err.message;
+  ASSERT_EQ(p->prove_start(p.get(), key.key, &in, 0, 0, &op2, &err), ZKP_OK) << err.message;
+  Output o2(info), o1(info);
+  ASSERT_EQ(p->prove_finish(p.get(), op2, &o2.out, &err), ZKP_OK) << err.message;
+  ASSERT_EQ(p->prove_finish(p.get(), op1, &o1.out, &err), ZKP_OK) << err.message;
+  EXPECT_EQ(o1.proof, want.proof);
+  EXPECT_EQ(o2.proof, want.proof);
+  // A short buffer fails the op, which is still freed (and waited for) by prove_finish.
+  zkp_prove_op_t* op3 = nullptr;
+  ASSERT_EQ(p->prove_start(p.get(), key.key, &in, 0, 0, &op3, &err), ZKP_OK) << err.message;
+  Output small(info.proof_size - 1, info.public_size);
+  EXPECT_EQ(p->prove_finish(p.get(), op3, &small.out, &err), ZKP_ERR_SHORT_BUFFER);
+  EXPECT_EQ(small.out.proof_size, info.proof_size);
+  p->synthesis_free(p.get(), syn);
+}
+
+TEST_F(CudaProverDevice, TooSmallPinnedPoolFailsKeyLoadNamingTheOption) {
+  auto p = make_prover(cuda_lib(), {{"pinned_pool_bytes", "4096"}});
+  Key key;
+  zkp_error_t err = error_record();
+  EXPECT_EQ(load_key(p.get(), vector_dir("chain_bn128") / "circuit.zkey", 0, key, err), ZKP_ERR_OUT_OF_MEMORY);
+  EXPECT_TRUE(contains(err.message, "pinned_pool_bytes")) << err.message;
+  EXPECT_TRUE(contains(err.message, "device 0")) << err.message;
+  // A pool that is large enough works.
+  auto q = make_prover(cuda_lib(), {{"pinned_pool_bytes", std::to_string(64u << 20)}});
+  Key k2;
+  EXPECT_EQ(load_key(q.get(), vector_dir("chain_bn128") / "circuit.zkey", 0, k2, err), ZKP_OK) << err.message;
+}
+
+TEST_F(CudaProverDevice, ReloadingAKeySharesTheResidentCopy) {
+  auto p = make_prover(cuda_lib(), {});
+  const fs::path zkey = vector_dir("chain_bls12381") / "circuit.zkey";
+  zkp_error_t err = error_record();
+  Key first;
+  ASSERT_EQ(load_key(p.get(), zkey, 0, first, err), ZKP_OK) << err.message;
+  const std::uint64_t free_after_first = device_info(p.get(), 0).memory_free_bytes;
+  {
+    Key second;
+    ASSERT_EQ(load_key(p.get(), zkey, 0, second, err), ZKP_OK) << err.message;
+    // The bases of this key with every window precomputed are tens of MiB; a second upload
+    // would show. (Other processes on the device could move free memory too: the slack is 8 MiB.)
+    constexpr std::uint64_t kSlack = 8u << 20;
+    EXPECT_GE(device_info(p.get(), 0).memory_free_bytes + kSlack, free_after_first);
+  }
+  // The first handle still proves after the second is freed.
+  Output o(info_of(p.get(), first.key));
+  EXPECT_EQ(prove(p.get(), first.key, wtns_file((zkey.parent_path() / "witness.wtns").string()), nullptr, 0, 0, o, err),
+            ZKP_OK)
+      << err.message;
+}
+
+// ---------------------------------------------------------------- two GPUs
+
+class CudaProverTwoGpu : public CudaProverDevice {
+ protected:
+  void SetUp() override {
+    CudaProverDevice::SetUp();
+    if (IsSkipped()) return;
+    if (cuda::device_count() < 2) GTEST_SKIP() << "needs 2 CUDA devices, found " << cuda::device_count();
+  }
+};
+
+TEST_F(CudaProverTwoGpu, GpuIndexOneRunsOnlyOnDeviceOne) {
+  auto p = make_prover(cuda_lib(), {});
+  const fs::path dir = vector_dir("chain_bn128");
+  zkp_error_t err = error_record();
+  Key on1;
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 1, on1, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), on1.key);
+  // Loaded on device 1 only: device 0 cannot run it.
+  Output o(info);
+  EXPECT_EQ(prove(p.get(), on1.key, wtns_file((dir / "witness.wtns").string()), nullptr, 0, 0, o, err),
+            ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_TRUE(contains(err.message, "not loaded on device 0")) << err.message;
+  constexpr int kProofs = 4;
+  for (int i = 0; i < kProofs; ++i) {
+    Output oi(info);
+    ASSERT_EQ(prove(p.get(), on1.key, wtns_file((dir / "witness.wtns").string()), nullptr, 1, static_cast<uint32_t>(i),
+                    oi, err),
+              ZKP_OK)
+        << err.message;
+    EXPECT_EQ(oi.out.gpu_index, 1);
+  }
+  EXPECT_EQ(device_info(p.get(), 0).partitions_started, 0u);
+  EXPECT_EQ(device_info(p.get(), 1).partitions_started, std::uint64_t{kProofs} + 0);
+  EXPECT_EQ(device_info(p.get(), 1).partitions_proved, std::uint64_t{kProofs});
+}
+
+TEST_F(CudaProverTwoGpu, AnyDeviceSpreadsOverBoth) {
+  auto p = make_prover(cuda_lib(), {});
+  const fs::path dir = vector_dir("chain_bls12381");
+  zkp_error_t err = error_record();
+  Key key;
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  const std::string wtns_path = (dir / "witness.wtns").string();  // outlives every use of wtns.path
+  const auto wtns = wtns_file(wtns_path);
+  zkp_synthesis_t* syn = nullptr;
+  ASSERT_EQ(p->synthesize(p.get(), key.key, &wtns, &syn, &err), ZKP_OK) << err.message;
+  auto in = zkp::test::make<zkp_prove_input_t>();
+  in.synthesis = syn;
+  // Started back to back, before any is finished: each start sees the others in flight.
+  constexpr int kProofs = 6;
+  std::vector<zkp_prove_op_t*> ops(kProofs, nullptr);
+  for (int i = 0; i < kProofs; ++i) {
+    ASSERT_EQ(p->prove_start(p.get(), key.key, &in, -1, static_cast<uint32_t>(i), &ops[i], &err), ZKP_OK)
+        << err.message;
+  }
+  std::vector<int> on(p->device_count(p.get()), 0);
+  for (auto* op : ops) {
+    Output o(info);
+    ASSERT_EQ(p->prove_finish(p.get(), op, &o.out, &err), ZKP_OK) << err.message;
+    ++on.at(static_cast<std::size_t>(o.out.gpu_index));
+  }
+  p->synthesis_free(p.get(), syn);
+  EXPECT_GT(on[0], 0);
+  EXPECT_GT(on[1], 0);
+  EXPECT_EQ(device_info(p.get(), 0).partitions_proved + device_info(p.get(), 1).partitions_proved,
+            std::uint64_t{kProofs});
+}
+
+}  // namespace
+}  // namespace zkp::test

@@ -1,0 +1,162 @@
+// Drives prover plugins through their C ABI only, as a host does: dlopen, the "zkp.prover/1"
+// factory, key_load → synthesize → prove_start → prove_finish. Shared by the cuda prover tests
+// (which compare the cuda plugin with the cpu plugin) and the two-device throughput bench.
+#pragma once
+
+#include <dlfcn.h>
+#include <zkpipe/zkp_plugin.h>
+#include <zkpipe/zkp_prover.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace zkp::test {
+
+template <class T>
+T make() {
+  T v{};
+  v.header = ZKP_HEADER_INIT(T);
+  return v;
+}
+
+class Library {
+ public:
+  explicit Library(const std::string& path) : handle_(dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL)) {
+    if (handle_ == nullptr) throw std::runtime_error(std::string("dlopen: ") + dlerror());
+    entry_ = static_cast<const zkp_plugin_entry_t*>(dlsym(handle_, ZKP_PLUGIN_ENTRY_SYMBOL));
+    if (entry_ == nullptr) throw std::runtime_error(path + ": no zkp_plugin_entry");
+    zkp_error_t err = make<zkp_error_t>();
+    if (entry_->init(ZKP_ABI_VERSION, &err) != ZKP_OK) throw std::runtime_error(err.message);
+    factory_ = static_cast<const zkp_prover_factory_t*>(entry_->get_factory(ZKP_PROVER_FACTORY_ID));
+    if (factory_ == nullptr) throw std::runtime_error(path + ": no prover factory");
+  }
+  ~Library() {
+    entry_->deinit();
+    dlclose(handle_);
+  }
+  Library(const Library&) = delete;
+  Library& operator=(const Library&) = delete;
+  const zkp_plugin_entry_t& entry() const { return *entry_; }
+  const zkp_prover_factory_t& factory() const { return *factory_; }
+
+ private:
+  void* handle_;
+  const zkp_plugin_entry_t* entry_ = nullptr;
+  const zkp_prover_factory_t* factory_ = nullptr;
+};
+
+using Options = std::vector<std::pair<std::string, std::string>>;
+using ProverPtr = std::unique_ptr<zkp_prover_t, void (*)(zkp_prover_t*)>;
+
+inline zkp_status_t create(const Library& lib, const Options& options, ProverPtr& out, zkp_error_t& err) {
+  std::vector<zkp_option_t> opts;
+  for (const auto& [k, v] : options) opts.push_back({k.c_str(), v.c_str()});
+  zkp_prover_t* p = nullptr;
+  const zkp_status_t s = lib.factory().create(nullptr, opts.data(), opts.size(), &p, &err);
+  out = ProverPtr(p, [](zkp_prover_t* q) {
+    if (q != nullptr) q->destroy(q);
+  });
+  return s;
+}
+
+// A loaded key, freed with its prover.
+struct Key {
+  zkp_prover_t* prover = nullptr;
+  zkp_key_t* key = nullptr;
+  Key() = default;
+  Key(const Key&) = delete;
+  Key& operator=(const Key&) = delete;
+  ~Key() {
+    if (key != nullptr) prover->key_free(prover, key);
+  }
+};
+
+inline zkp_status_t load_key(zkp_prover_t* p, const std::filesystem::path& zkey, int32_t gpu_index, Key& out,
+                             zkp_error_t& err) {
+  auto src = make<zkp_key_source_t>();
+  const std::string path = zkey.string();
+  src.path = path.c_str();
+  out.prover = p;
+  return p->key_load(p, &src, gpu_index, &out.key, &err);
+}
+
+inline zkp_key_info_t info_of(zkp_prover_t* p, const zkp_key_t* key) {
+  auto info = make<zkp_key_info_t>();
+  zkp_error_t err = make<zkp_error_t>();
+  if (p->key_info(p, key, &info, &err) != ZKP_OK) throw std::runtime_error(err.message);
+  return info;
+}
+
+inline zkp_device_info_t device_info(zkp_prover_t* p, uint32_t gpu_index) {
+  auto d = make<zkp_device_info_t>();
+  zkp_error_t err = make<zkp_error_t>();
+  if (p->device_info(p, gpu_index, &d, &err) != ZKP_OK) throw std::runtime_error(err.message);
+  return d;
+}
+
+struct Output {
+  std::vector<std::uint8_t> proof, publics;
+  zkp_prove_output_t out = make<zkp_prove_output_t>();
+  Output(std::size_t proof_size, std::size_t public_size) : proof(proof_size), publics(public_size) {
+    out.proof = proof.data();
+    out.proof_capacity = proof.size();
+    out.public_inputs = publics.data();
+    out.public_capacity = publics.size();
+  }
+  explicit Output(const zkp_key_info_t& info) : Output(info.proof_size, info.public_size) {}
+};
+
+// The record points into `path`: keep the string alive as long as the record is used.
+inline zkp_witness_t wtns_file(const std::string& path) {
+  auto w = make<zkp_witness_t>();
+  w.kind = ZKP_WITNESS_WTNS_FILE;
+  w.path = path.c_str();
+  return w;
+}
+
+inline zkp_witness_t assignment(const std::vector<std::uint8_t>& bytes) {
+  auto w = make<zkp_witness_t>();
+  w.kind = ZKP_WITNESS_ASSIGNMENT;
+  w.data = bytes.data();
+  w.size = bytes.size();
+  return w;
+}
+
+// synthesize → prove_start(gpu_index, worker) → prove_finish; the status of the first failure.
+inline zkp_status_t prove(zkp_prover_t* p, zkp_key_t* key, const zkp_witness_t& w, const std::uint8_t* randomness,
+                          int32_t gpu_index, uint32_t worker, Output& o, zkp_error_t& err) {
+  zkp_synthesis_t* syn = nullptr;
+  zkp_status_t s = p->synthesize(p, key, &w, &syn, &err);
+  if (s != ZKP_OK) return s;
+  auto in = make<zkp_prove_input_t>();
+  in.synthesis = syn;
+  in.randomness = randomness;
+  zkp_prove_op_t* op = nullptr;
+  s = p->prove_start(p, key, &in, gpu_index, worker, &op, &err);
+  if (s == ZKP_OK) s = p->prove_finish(p, op, &o.out, &err);
+  p->synthesis_free(p, syn);
+  return s;
+}
+
+inline std::vector<std::uint8_t> read_bytes(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  if (!in) throw std::runtime_error("cannot open " + p.string());
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+// The assignment of a snarkjs .wtns (v2): its last n_vars × 32 bytes.
+inline std::vector<std::uint8_t> wtns_assignment(const std::filesystem::path& wtns, std::uint32_t n_vars) {
+  const auto b = read_bytes(wtns);
+  const std::size_t n = std::size_t{n_vars} * ZKP_SCALAR_SIZE;
+  if (b.size() < n) throw std::runtime_error(wtns.string() + " is shorter than its assignment");
+  return {b.end() - static_cast<std::ptrdiff_t>(n), b.end()};
+}
+
+}  // namespace zkp::test
