@@ -53,14 +53,19 @@ typedef uint32_t zkp_pacer_event_kind_t;
 #define ZKP_PACER_EVENT_GPU_START 3u      /* a worker took it (gpu_index, worker set) */
 #define ZKP_PACER_EVENT_GPU_DONE 4u       /* a worker finished it (gpu_duration_ns set) */
 #define ZKP_PACER_EVENT_FAILED 5u         /* it failed or was cancelled at any stage */
+#define ZKP_PACER_EVENT_REQUEUED 6u       /* it failed on a device (gpu_index, worker set) and
+                                             waits in the GPU queue again, for another device
+                                             (the host's device_retries); GPU_START follows */
+/* A pacer must ignore event kinds it does not know: later versions of this ABI may add
+ * kinds (REQUEUED came after the first five). */
 
 typedef struct zkp_pacer_event_t {
   zkp_struct_header_t header;
   zkp_pacer_event_kind_t kind;
   uint64_t job_id;
   uint32_t partition;
-  int32_t gpu_index;        /* GPU_START/GPU_DONE: the device; else -1 */
-  uint32_t worker;          /* GPU_START/GPU_DONE: the worker within the device */
+  int32_t gpu_index;        /* GPU_START/GPU_DONE/REQUEUED: the device; else -1 */
+  uint32_t worker;          /* GPU_START/GPU_DONE/REQUEUED: the worker within the device */
   uint64_t gpu_duration_ns; /* GPU_DONE: device time measured by the worker */
   uint64_t synthesis_ns;    /* SYNTHESIS_DONE: time spent synthesizing */
   uint64_t bytes;           /* the partition's budget reservation */

@@ -176,7 +176,8 @@ struct zkp_prover_t {
   /* [worker-thread] Starts a proof on device `gpu_index` (-1: the prover picks the
    * least busy) for worker `worker` of that device, and returns once the device work
    * is enqueued. *op is owned by the prover until prove_finish(), which must always be
-   * called, also after a failure elsewhere. */
+   * called, also after a failure elsewhere. The input is read, never modified: after a
+   * device error the host may prove the same synthesis again on another device. */
   zkp_status_t(ZKP_CALL *prove_start)(zkp_prover_t *self, const zkp_key_t *key,
                                       const zkp_prove_input_t *input, int32_t gpu_index,
                                       uint32_t worker, zkp_prove_op_t **op, zkp_error_t *err);

@@ -28,6 +28,7 @@ namespace {
 
 constexpr uint32_t kMaxWorkersPerDevice = 1024;
 constexpr uint32_t kMaxSynthesisThreads = 4096;
+constexpr uint32_t kMaxDeviceRetries = 64;
 constexpr const char* kProverSection = "prover.";
 constexpr const char* kPacerSection = "pacer.";
 
@@ -122,6 +123,8 @@ const std::map<std::string, Setter>& setters() {
          }
        }},
       {"self_check", [](Config& c, const Entry& e) { c.self_check = parse_bool(e); }},
+      {"device_retries",
+       [](Config& c, const Entry& e) { c.device_retries = parse_u32(e, 0, kMaxDeviceRetries); }},
       {"log_level",
        [](Config& c, const Entry& e) {
          auto level = parse_log_level(e.value);
@@ -276,6 +279,11 @@ const std::vector<ConfigKey>& config_reference() {
         {"self_check", "true",
          "verify every proof before delivering it, when the prover can verify; an invalid proof fails "
          "its partition (true/false)"},
+        {"device_retries", "2",
+         "a partition of an unpinned job (gpu_index -1) that fails on a device with a device error or "
+         "out of memory is queued again for a device it has not failed on, this many times at most "
+         "(0..64; 0: never). A device that reports a device error takes no more unpinned work while "
+         "another device is usable. Pinned partitions fail with the device's error"},
         {"log_level", "info", "trace, debug, info, warn, error or off"},
         {"status_every", "10", "admissions between pacer status lines in the log; 0: never"},
         {"prover.KEY", "", "an option for the prover plugin (or KEY in section [prover]); see `zkpipe plugins`"},

@@ -39,6 +39,7 @@ Host::Host(Config config) : config_(std::move(config)) {
   settings.budget_bytes = config_.budget_bytes;
   settings.queue = config_.queue;
   settings.self_check = config_.self_check;
+  settings.device_retries = config_.device_retries;
   settings.status_every = config_.status_every;
   dispatcher_ = std::make_unique<CompletionDispatcher>();
   pipeline_ = std::make_unique<Pipeline>(settings, *prover_, *pacer_, *dispatcher_);

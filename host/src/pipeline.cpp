@@ -259,10 +259,14 @@ void Pipeline::synthesis_done(Task task, Status status, uint64_t synthesis_ns) {
 }
 
 void Pipeline::enqueue_gpu_locked(Task task) {
-  task.queued_ns = now_ns();
   const zkp_pacer_event_t event = event_of(ZKP_PACER_EVENT_SYNTHESIS_DONE, task);
-  const int32_t device = gpu_queue_.push(std::move(task), proving_on_);
+  push_gpu_locked(std::move(task));
   emit_locked(event);
+}
+
+void Pipeline::push_gpu_locked(Task task) {
+  task.queued_ns = now_ns();
+  const int32_t device = gpu_queue_.push(std::move(task), proving_on_);
   if (device >= 0) {
     device_cv_[static_cast<size_t>(device)].notify_one();
   } else {
@@ -288,6 +292,38 @@ std::optional<Task> Pipeline::next_proof(uint32_t device, uint32_t worker) {
   return task;
 }
 
+bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
+  const bool device_error = record.status == ZKP_ERR_DEVICE;
+  if (!device_error && record.status != ZKP_ERR_OUT_OF_MEMORY) return false;
+  std::lock_guard lock(mu_);
+  const auto device = static_cast<uint32_t>(record.gpu_index);
+  if (device_error && gpu_queue_.quarantine(device, proving_on_)) {
+    log().warn("device {} reported a device error ({}); it takes no unpinned partitions while another device "
+               "is usable",
+               device, record.message);
+    for (auto& cv : device_cv_) cv.notify_all();  // per-device: its queue may have moved
+  }
+  const Job& job = *task.job;
+  if (job.gpu_index >= 0 || job.cancelled || stopping_ || task.failed_on.size() >= settings_.device_retries) {
+    return false;
+  }
+  task.failed_on.push_back(device);
+  if (!gpu_queue_.has_device_for(task)) {
+    task.failed_on.pop_back();
+    return false;
+  }
+  log().warn("{} failed on device {} ({}); retrying it on another device ({} of {})", partition_name(task), device,
+             record.message, task.failed_on.size(), settings_.device_retries);
+  --proving_;
+  --proving_on_[device];
+  zkp_pacer_event_t event = event_of(ZKP_PACER_EVENT_REQUEUED, task);
+  event.gpu_index = record.gpu_index;
+  event.worker = record.worker;
+  push_gpu_locked(std::move(task));
+  emit_locked(event);
+  return true;
+}
+
 void Pipeline::proof_done(Task task, Completion record, bool device_finished) {
   ZKP_HOST_INVARIANT(!task.synthesis, "the worker must free the synthesis before proof_done");
   std::lock_guard lock(mu_);
@@ -302,6 +338,11 @@ void Pipeline::proof_done(Task task, Completion record, bool device_finished) {
   event.worker = record.worker;
   event.gpu_duration_ns = record.gpu_duration_ns;
   emit_locked(event);
+  if (record.status != ZKP_OK && !task.failed_on.empty()) {
+    std::string earlier;
+    for (uint32_t d : task.failed_on) earlier += (earlier.empty() ? "" : ", ") + std::to_string(d);
+    record.message += " (it had failed before on device " + earlier + ")";
+  }
   complete_locked(task, std::move(record));
 }
 

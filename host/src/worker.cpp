@@ -19,7 +19,8 @@ void Worker::run() {
   while (std::optional<Task> task = pipeline_.next_proof(device_, index_)) {
     bool device_finished = false;
     Completion record = prove(*task, device_finished);
-    task->synthesis.reset();  // (if prove_start failed); the budget follows in proof_done
+    if (!device_finished && pipeline_.retry_elsewhere(*task, record)) continue;  // synthesis kept for it
+    task->synthesis.reset();  // (if the proof failed); the budget follows in proof_done
     pipeline_.proof_done(std::move(*task), std::move(record), device_finished);
   }
 }
@@ -55,8 +56,8 @@ Completion Worker::prove(Task& task, bool& device_finished) {
   out.public_inputs = public_inputs.data();
   out.public_capacity = public_inputs.size();
   Status finished = prover_.prove_finish(op, out);
+  if (!finished.ok()) return fail(std::move(finished));  // the synthesis stays: it may be retried
   task.synthesis.reset();  // the partition's memory goes now; verify needs only the proof
-  if (!finished.ok()) return fail(std::move(finished));
 
   device_finished = true;
   record.gpu_duration_ns = out.gpu_duration_ns;

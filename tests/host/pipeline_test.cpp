@@ -212,17 +212,148 @@ TEST(Pipeline, DeviceFaultFailsOnlyThatPartition) {
   ASSERT_EQ(c.records.size(), 4u);
   for (const Record& r : c.records) {
     if (r.partition == 2) {
+      // It fails wherever it runs: retried once on the other device, then it fails with
+      // the last error and where it failed before.
+      ASSERT_TRUE(r.gpu_index == 0 || r.gpu_index == 1) << r.gpu_index;
       EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
-      EXPECT_EQ(r.message, "prove_finish: hosttest: injected device fault");
-      EXPECT_GE(r.gpu_index, 0);  // it reached a device
+      EXPECT_EQ(r.message, "prove_finish: hosttest: injected device fault (it had failed before on device " +
+                               std::to_string(1 - r.gpu_index) + ")");
       EXPECT_TRUE(r.proof.empty());
     } else {
       EXPECT_EQ(r.status, ZKP_OK) << r.message;
     }
   }
   EXPECT_EQ(stats(host.get()).budget_used_bytes, 0u);
-  EXPECT_EQ(status_field(pacer_status(host.get()), "order_errors"), 0);
+  const std::string line = pacer_status(host.get());
+  EXPECT_EQ(status_field(line, "order_errors"), 0) << line;
+  EXPECT_EQ(status_field(line, "requeued"), 1) << line;
+  EXPECT_EQ(status_field(line, "mismatches"), 0) << line;
 }
+
+// Device faults and retries (gpu_queue.hpp, Pipeline::retry_elsewhere), in both queue modes.
+class DeviceRetry : public ::testing::TestWithParam<const char*> {
+ protected:
+  HostPtr create(std::vector<std::string> overrides) {
+    overrides.push_back(std::string("queue=") + GetParam());
+    return must_create(std::move(overrides));
+  }
+};
+
+TEST_P(DeviceRetry, ALostDeviceCostsUnpinnedPartitionsNothing) {
+  HostPtr host = create({"prover=hosttest", "prover.devices=2", "prover.gpu_ms=5", "prover.lost_device=1",
+                         "workers_per_device=2", "pacer=recorder"});
+  ASSERT_TRUE(host);
+  const uint64_t key = must_load_key(host.get());
+  Collector c;
+  constexpr uint32_t kParts = 12;
+  Partitions parts(kParts);
+  const uint64_t job = must_submit(host.get(), make_job(key, parts, &c));
+  must_wait(host.get(), job);
+  ASSERT_EQ(c.records.size(), kParts);
+  for (const Record& r : c.records) {
+    EXPECT_EQ(r.status, ZKP_OK) << r.partition << ": " << r.message;
+    EXPECT_EQ(r.message, "");
+    EXPECT_EQ(r.gpu_index, 0) << "partition " << r.partition;
+    ASSERT_EQ(r.proof.size(), ZKP_PROOF_SIZE_BN254);
+    EXPECT_EQ(r.proof[2 * ZKP_SCALAR_SIZE], 0) << "the proof says it ran on another device";
+    EXPECT_NE(r.flags & ZKP_COMPLETION_SELF_CHECKED, 0u);
+  }
+  ASSERT_EQ(c.jobs.size(), 1u);
+  EXPECT_EQ(c.jobs[0].succeeded, kParts);
+  const zkp_device_info_t lost = device_info(host.get(), 1);
+  EXPECT_EQ(lost.partitions_proved, 0u);
+  const std::string line = pacer_status(host.get());
+  // Every start on the lost device came back to the queue once; after the first, the
+  // device is quarantined, so at most one per worker of it was in flight by then.
+  EXPECT_EQ(status_field(line, "requeued"), static_cast<long long>(lost.partitions_started)) << line;
+  EXPECT_LE(lost.partitions_started, 2u);
+  EXPECT_EQ(device_info(host.get(), 0).partitions_proved, kParts);
+  EXPECT_EQ(status_field(line, "order_errors"), 0) << line;
+  EXPECT_EQ(status_field(line, "mismatches"), 0) << line;
+  EXPECT_EQ(status_field(line, "violations"), 0) << line;
+  EXPECT_EQ(stats(host.get()).budget_used_bytes, 0u);
+  EXPECT_EQ(stats(host.get()).partitions_failed, 0u);
+}
+
+TEST_P(DeviceRetry, PinnedPartitionsFailWithTheDeviceErrorOthersGoOn) {
+  HostPtr host = create({"prover=hosttest", "prover.devices=2", "prover.gpu_ms=2", "prover.lost_device=1",
+                         "workers_per_device=2", "pacer=recorder"});
+  ASSERT_TRUE(host);
+  const uint64_t key = must_load_key(host.get());
+  Collector c;
+  Partitions pinned(3), free(6);
+  const uint64_t jpinned = must_submit(host.get(), make_job(key, pinned, &c, /*gpu_index=*/1));
+  const uint64_t jfree = must_submit(host.get(), make_job(key, free, &c));
+  must_wait(host.get());
+  ASSERT_EQ(c.records.size(), 9u);
+  for (const Record& r : c.records) {
+    if (r.job_id == jpinned) {
+      EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
+      EXPECT_EQ(r.message, "prove_finish: hosttest: device 1 is lost");
+      EXPECT_EQ(r.gpu_index, 1);
+      EXPECT_TRUE(r.proof.empty());
+    } else {
+      EXPECT_EQ(r.job_id, jfree);
+      EXPECT_EQ(r.status, ZKP_OK) << r.message;
+      EXPECT_EQ(r.gpu_index, 0);
+    }
+  }
+  const std::string line = pacer_status(host.get());
+  EXPECT_EQ(status_field(line, "failed"), 3) << line;
+  EXPECT_EQ(status_field(line, "order_errors"), 0) << line;
+  EXPECT_EQ(stats(host.get()).budget_used_bytes, 0u);
+}
+
+TEST_P(DeviceRetry, ZeroRetriesDeliversTheDeviceError) {
+  HostPtr host = create({"prover=hosttest", "prover.devices=2", "prover.gpu_ms=5", "prover.lost_device=1",
+                         "workers_per_device=1", "device_retries=0", "pacer=recorder"});
+  ASSERT_TRUE(host);
+  const uint64_t key = must_load_key(host.get());
+  Collector c;
+  Partitions parts(6);
+  must_submit(host.get(), make_job(key, parts, &c));
+  must_wait(host.get());
+  ASSERT_EQ(c.records.size(), 6u);
+  uint32_t failed = 0;
+  for (const Record& r : c.records) {
+    if (r.status == ZKP_OK) {
+      EXPECT_EQ(r.gpu_index, 0);
+      continue;
+    }
+    ++failed;
+    EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
+    EXPECT_EQ(r.message, "prove_finish: hosttest: device 1 is lost");
+    EXPECT_EQ(r.gpu_index, 1);
+  }
+  EXPECT_GE(failed, 1u);  // it shared the first partitions with device 0
+  EXPECT_EQ(failed, device_info(host.get(), 1).partitions_started);
+  EXPECT_EQ(status_field(pacer_status(host.get()), "requeued"), 0);
+  EXPECT_EQ(stats(host.get()).budget_used_bytes, 0u);
+}
+
+TEST_P(DeviceRetry, DeviceOutOfMemoryIsRetriedWithoutQuarantine) {
+  HostPtr host = create({"prover=hosttest", "prover.devices=2", "prover.gpu_ms=5", "prover.oom_device=1",
+                         "workers_per_device=1", "pacer=recorder"});
+  ASSERT_TRUE(host);
+  const uint64_t key = must_load_key(host.get());
+  Collector c;
+  Partitions parts(8);
+  must_submit(host.get(), make_job(key, parts, &c));
+  must_wait(host.get());
+  ASSERT_EQ(c.records.size(), 8u);
+  for (const Record& r : c.records) {
+    EXPECT_EQ(r.status, ZKP_OK) << r.message;
+    EXPECT_EQ(r.gpu_index, 0);
+  }
+  const std::string line = pacer_status(host.get());
+  const uint64_t tried = device_info(host.get(), 1).partitions_started;
+  EXPECT_GE(tried, 1u);
+  EXPECT_EQ(status_field(line, "requeued"), static_cast<long long>(tried)) << line;
+  EXPECT_EQ(status_field(line, "order_errors"), 0) << line;
+  EXPECT_EQ(stats(host.get()).budget_used_bytes, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(QueueModes, DeviceRetry, ::testing::Values("per-device", "shared"));
 
 TEST(Pipeline, RandomnessIsCopiedAtSubmitAndReachesTheProver) {
   HostPtr host = must_create({"prover=hosttest", "prover.gpu_ms=5"});

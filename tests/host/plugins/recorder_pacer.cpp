@@ -3,7 +3,8 @@
 // read through zkp_host_pacer_status):
 //   - calls never overlap ([serialized]): `overlaps`
 //   - each partition's events come in order ADMITTED → SYNTHESIS_DONE → GPU_START →
-//     GPU_DONE, or FAILED at any point, and nothing after: `order_errors`
+//     GPU_DONE, or FAILED at any point, and nothing after; REQUEUED (with a device) may
+//     follow GPU_START and leads to another GPU_START: `order_errors`; `requeued` counts
 //   - the snapshot never shows the budget over its total, and next_admission_ns is
 //     only asked when something is pending and the budget could grant it: `violations`
 //   - synthesizing + waiting + proving equals the partitions it saw admitted and not
@@ -69,6 +70,11 @@ class RecorderPacer final : public sdk::Pacer {
         if (it != stage_.end()) stage_.erase(it);
         ++gpu_done_;
         break;
+      case ZKP_PACER_EVENT_REQUEUED:
+        if (stage != 3 || e.gpu_index < 0) ++order_errors_;
+        stage_[key] = 2;
+        ++requeued_;
+        break;
       case ZKP_PACER_EVENT_FAILED:
         if (it != stage_.end()) stage_.erase(it);
         ++failed_;
@@ -94,9 +100,9 @@ class RecorderPacer final : public sdk::Pacer {
     Enter enter(*this);
     char line[320];
     std::snprintf(line, sizeof line,
-                  "recorder: events=%llu admitted=%llu gpu_done=%llu failed=%llu asks=%llu overlaps=%llu "
+                  "recorder: events=%llu admitted=%llu gpu_done=%llu failed=%llu requeued=%llu asks=%llu overlaps=%llu "
                   "order_errors=%llu violations=%llu mismatches=%llu min_gap_ns=%llu",
-                  u(events_), u(admitted_), u(gpu_done_), u(failed_), u(asks_), u(overlaps_.load()),
+                  u(events_), u(admitted_), u(gpu_done_), u(failed_), u(requeued_), u(asks_), u(overlaps_.load()),
                   u(order_errors_), u(violations_), u(mismatches_), u(admitted_ > 1 ? min_gap_ns_ : 0));
     return line;
   }
@@ -119,7 +125,7 @@ class RecorderPacer final : public sdk::Pacer {
   std::atomic<bool> inside_{false};
   std::atomic<uint64_t> overlaps_{0};
   std::map<std::pair<uint64_t, uint32_t>, int> stage_;
-  uint64_t events_ = 0, admitted_ = 0, gpu_done_ = 0, failed_ = 0, asks_ = 0;
+  uint64_t events_ = 0, admitted_ = 0, gpu_done_ = 0, failed_ = 0, requeued_ = 0, asks_ = 0;
   uint64_t order_errors_ = 0, violations_ = 0, mismatches_ = 0;
   uint64_t last_admission_ns_ = 0;
   uint64_t min_gap_ns_ = UINT64_MAX;

@@ -9,7 +9,10 @@
 //   "fail-prove"  prove_finish fails with ZKP_ERR_DEVICE
 // Options: devices, gpu_ms, partition_bytes, simulated (flag the prover as simulated),
 // misreport_device (report device+1 in prove_finish), refuse_synthesis (synthesize
-// always fails: only caller-synthesized partitions can succeed).
+// always fails: only caller-synthesized partitions can succeed), lost_device (every
+// proof on that device fails with ZKP_ERR_DEVICE after lost_after proofs there
+// succeeded: a GPU that falls off the bus), oom_device (every proof there fails with
+// ZKP_ERR_OUT_OF_MEMORY).
 #include <zkpipe/sdk/plugin.hpp>
 #include <zkpipe/sdk/prover.hpp>
 
@@ -30,6 +33,7 @@ constexpr size_t kProofSize = ZKP_PROOF_SIZE_BN254;
 constexpr size_t kRandomness = 2 * ZKP_SCALAR_SIZE;
 constexpr size_t kDeviceByte = kRandomness;
 constexpr std::string_view kMarker = "hosttest-proof";
+constexpr uint64_t kNoDevice = 64;  // devices are 0..63: the default of lost_device and oom_device
 
 enum class Mode { normal, bad_proof, fail_prove };
 
@@ -53,7 +57,10 @@ class TestProver final : public sdk::Prover {
       "partition_bytes=1048576  synthesis_bytes of the key\n"
       "simulated=false      flag the prover as a simulation\n"
       "misreport_device=false   report device+1 as the device a proof ran on\n"
-      "refuse_synthesis=false   synthesize always fails\n";
+      "refuse_synthesis=false   synthesize always fails\n"
+      "lost_device=64       proofs on this device fail with ZKP_ERR_DEVICE (after lost_after succeed)\n"
+      "lost_after=0         proofs that succeed on lost_device before it is lost\n"
+      "oom_device=64        proofs on this device fail with ZKP_ERR_OUT_OF_MEMORY\n";
 
   TestProver(const sdk::HostServices&, sdk::Options& o)
       : devices_(o.get_u64("devices", 1, 1, 64)),
@@ -62,6 +69,9 @@ class TestProver final : public sdk::Prover {
         simulated_(o.get_bool("simulated", false)),
         misreport_(o.get_bool("misreport_device", false)),
         refuse_synthesis_(o.get_bool("refuse_synthesis", false)),
+        lost_device_(o.get_u64("lost_device", kNoDevice, 0, kNoDevice)),
+        lost_after_(o.get_u64("lost_after", 0, 0, 1'000'000)),
+        oom_device_(o.get_u64("oom_device", kNoDevice, 0, kNoDevice)),
         started_(devices_),
         proved_(devices_) {}
 
@@ -110,6 +120,13 @@ class TestProver final : public sdk::Prover {
     auto& op = static_cast<TestOp&>(*base);
     std::this_thread::sleep_until(op.start + gpu_time_);
     if (op.mode == Mode::fail_prove) throw sdk::Error(ZKP_ERR_DEVICE, "hosttest: injected device fault");
+    const uint64_t device = op.device;
+    if (device == lost_device_ && proved_[op.device].load() >= lost_after_) {
+      throw sdk::Error(ZKP_ERR_DEVICE, "hosttest: device " + std::to_string(device) + " is lost");
+    }
+    if (device == oom_device_) {
+      throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, "hosttest: device " + std::to_string(device) + " is out of memory");
+    }
     if (out.proof_capacity < kProofSize || out.public_capacity < ZKP_SCALAR_SIZE) {
       out.proof_size = kProofSize;
       out.public_size = ZKP_SCALAR_SIZE;
@@ -140,6 +157,9 @@ class TestProver final : public sdk::Prover {
   bool simulated_;
   bool misreport_;
   bool refuse_synthesis_;
+  uint64_t lost_device_;  // kNoDevice: none
+  uint64_t lost_after_;
+  uint64_t oom_device_;
   std::vector<std::atomic<uint64_t>> started_;
   std::vector<std::atomic<uint64_t>> proved_;
 };

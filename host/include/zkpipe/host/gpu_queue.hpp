@@ -8,6 +8,11 @@
 //   shared:     one queue. A worker of device d takes the first partition that is
 //               unpinned or pinned to d.
 //
+// Device faults. An unpinned partition never goes back to a device it failed on
+// (Task::failed_on), and a quarantined device (one that reported a device error) gets
+// no unpinned partitions while some device is not quarantined. Pinned partitions go
+// to their device whatever its state: the prover reports its error for them.
+//
 // Not synchronized: the pipeline calls it under its scheduler lock.
 #pragma once
 
@@ -34,19 +39,33 @@ class GpuQueue {
   // The next partition a worker of `device` may run, or nullopt.
   std::optional<Task> pop_for(uint32_t device);
 
+  // Whether some device may still take unpinned `task` (not one it failed on).
+  bool has_device_for(const Task& task) const;
+
+  // Keeps unpinned partitions off `device` while another device is not quarantined; in
+  // per-device mode its queued unpinned partitions move to other devices (`proving` as
+  // for push). Returns false if it already was quarantined.
+  bool quarantine(uint32_t device, const std::vector<uint32_t>& proving);
+  bool quarantined(uint32_t device) const { return quarantined_[device]; }
+
   // Removes and returns every queued partition of job `job_id`.
   std::vector<Task> remove_job(uint64_t job_id);
 
   size_t size() const { return size_; }
 
  private:
-  static bool may_run(const Task& task, uint32_t device);
-  uint32_t least_loaded(const std::vector<uint32_t>& proving);
+  // A worker of `device` may run `task`.
+  bool may_run(const Task& task, uint32_t device) const;
+  // Not quarantined, or every device is.
+  bool usable(uint32_t device) const { return !quarantined_[device] || quarantined_count_ == quarantined_.size(); }
+  uint32_t least_loaded(const Task& task, const std::vector<uint32_t>& proving);
 
   QueueMode mode_;
   std::vector<std::deque<Task>> queues_;  // one per device, or one (shared)
   size_t size_ = 0;
   uint32_t tie_cursor_ = 0;  // where the next tie-break starts
+  std::vector<bool> quarantined_;  // one per device
+  size_t quarantined_count_ = 0;
 };
 
 }  // namespace zkp::host

@@ -46,6 +46,9 @@ struct Task {
   uint64_t queued_ns = 0;      // when it entered the GPU queue
   uint64_t queue_wait_ns = 0;  // how long it waited there
   int32_t device = -1;         // the device queue it waits in (per-device mode), else -1
+  // Devices it failed on with a device error, in order; it is retried only on others
+  // (Pipeline::retry_elsewhere), so each device is tried at most once.
+  std::vector<uint32_t> failed_on;
 
   const zkp_partition_t& input() const { return job->partitions[partition]; }
   bool externally_synthesized() const { return input().synthesized != nullptr; }

@@ -19,7 +19,8 @@
 // (a leaf); the plugin registry lock is only taken at load and unload, outside these.
 //
 // Pacer events, one stream per partition: ADMITTED → SYNTHESIS_DONE → GPU_START →
-// GPU_DONE, or FAILED at whichever stage it failed or was cancelled. GPU_DONE means the
+// GPU_DONE, or FAILED at whichever stage it failed or was cancelled; a partition retried
+// after a device error goes GPU_START → REQUEUED → GPU_START (on another device). GPU_DONE means the
 // device finished its work (prove_finish succeeded) even if the self-check then rejects
 // the proof: the pacer steers the flow, not the validity of proofs. Every event and
 // every submission wakes the admission thread, which asks the pacer again only when a
@@ -62,6 +63,7 @@ struct PipelineSettings {
   uint64_t budget_bytes = 0;
   QueueMode queue = QueueMode::per_device;
   bool self_check = true;
+  uint32_t device_retries = 2;  // Config::device_retries
   uint32_t status_every = 0;  // admissions between pacer status lines; 0: never
 };
 
@@ -119,6 +121,13 @@ class Pipeline {
 
   // The next partition for worker `worker` of `device`; blocks; nullopt once stopping.
   std::optional<Task> next_proof(uint32_t device, uint32_t worker);
+  // The partition failed on the worker's device (`record`, before its synthesis is
+  // freed). A device error quarantines the device (gpu_queue.hpp). If the error is a
+  // device error or out of memory, the job is unpinned, not cancelled, and
+  // device_retries allows, the task goes back to the GPU queue for a device it has not
+  // failed on (a REQUEUED event) and this returns true: the worker must not touch it
+  // again. Otherwise false: the worker frees the synthesis and calls proof_done.
+  bool retry_elsewhere(Task& task, const Completion& record);
   // The worker is done with it (its synthesis freed). `device_finished`: prove_finish
   // succeeded (GPU_DONE), else the partition failed on the device (FAILED).
   void proof_done(Task task, Completion record, bool device_finished);
@@ -126,7 +135,10 @@ class Pipeline {
  private:
   void admission_loop();
   void admit_locked();
+  // Into the GPU queue after synthesis (a SYNTHESIS_DONE event).
   void enqueue_gpu_locked(Task task);
+  // Into the GPU queue, waking the workers that may take it; no event.
+  void push_gpu_locked(Task task);
   void complete_locked(Task& task, Completion record);
   void fail_locked(Task& task, zkp_status_t status, std::string message);
   // Completes the pacer event with a snapshot of the state after it, tells the pacer,
