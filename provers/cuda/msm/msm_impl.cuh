@@ -228,12 +228,7 @@ Msm<C>::Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::
 }
 template <CurveParams C>
 Msm<C>::~Msm() {
-  if (!impl_) return;
-  try {
-    DeviceGuard guard(impl_->gpu);  // free on the device that allocated
-    impl_.reset();
-  } catch (...) {  // a destructor must not throw; the buffers' own destructors still run
-  }
+  reset_on_device(impl_);
 }
 template <CurveParams C>
 Msm<C>::Msm(Msm&&) noexcept = default;
@@ -241,13 +236,7 @@ template <CurveParams C>
 Msm<C>& Msm<C>::operator=(Msm&& other) noexcept {
   if (this != &other) {
     std::unique_ptr<Impl> old = std::exchange(impl_, std::move(other.impl_));
-    if (old) {
-      try {
-        DeviceGuard guard(old->gpu);
-        old.reset();
-      } catch (...) {  // no device to select: free where we are rather than leak
-      }
-    }
+    reset_on_device(old);
   }
   return *this;
 }

@@ -149,12 +149,7 @@ HStep<Fr>::HStep(int gpu_index, std::size_t log_n) {
 }
 template <class Fr>
 HStep<Fr>::~HStep() {
-  if (!impl_) return;
-  try {
-    DeviceGuard guard(impl_->gpu);  // free on the device that allocated
-    impl_.reset();
-  } catch (...) {  // a destructor must not throw; the buffers' own destructors still run
-  }
+  reset_on_device(impl_);
 }
 template <class Fr>
 HStep<Fr>::HStep(HStep&&) noexcept = default;
@@ -162,13 +157,7 @@ template <class Fr>
 HStep<Fr>& HStep<Fr>::operator=(HStep&& other) noexcept {
   if (this != &other) {
     std::unique_ptr<Impl> old = std::exchange(impl_, std::move(other.impl_));
-    if (old) {
-      try {
-        DeviceGuard guard(old->gpu);
-        old.reset();
-      } catch (...) {  // no device to select: free where we are rather than leak
-      }
-    }
+    reset_on_device(old);
   }
   return *this;
 }

@@ -9,6 +9,8 @@
 
 #include <cuda_runtime_api.h>
 
+#include <memory>
+
 #include "cuda/util/error.hpp"
 
 namespace zkp::cuda {
@@ -30,6 +32,21 @@ class DeviceGuard {
   int previous_ = 0;
   int current_ = 0;
 };
+
+// Frees the pimpl `owner` (any object with an int `gpu`: the device its buffers live on) with
+// that device selected, and leaves `owner` empty. Never throws: if the device cannot be
+// selected (it was lost), the buffers are freed from whatever device is current rather than
+// leaked. For destructors and move assignments of device-owning pimpl classes.
+template <class Impl>
+void reset_on_device(std::unique_ptr<Impl>& owner) noexcept {
+  if (!owner) return;
+  try {
+    DeviceGuard guard(owner->gpu);
+    owner.reset();
+  } catch (...) {
+  }
+  owner.reset();
+}
 
 // Number of CUDA devices; 0 when the runtime finds none. `error` receives the runtime's
 // reason when it fails (no driver, no device), for skip messages and logs.
