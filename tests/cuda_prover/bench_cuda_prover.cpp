@@ -5,6 +5,7 @@
 //   bench_cuda_prover [--curve bn254|bls12_381|both] [--min-log 16] [--max-log 22] [--reps 3]
 //                     [--workers 2] [--precompute all|F] [--budget-s 240] [--csv FILE]
 //                     [--throughput-log 18] [--throughput-proofs 24] [--g2 device|host] [--h device|host]
+//                     [--msm-order concurrent|sequential]
 //
 // Keys and witnesses are synthetic (tests/groth16/synthetic_key.hpp: the squaring chain's shape,
 // any power-of-two size, built in memory on this machine), so nothing large travels; their
@@ -38,7 +39,7 @@ struct Args {
   std::string curve = "both";
   unsigned min_log = 16, max_log = 22, reps = 3, workers = 2;
   std::string precompute = "all";
-  std::string g2, h;  // empty: the prover's defaults
+  std::string g2, h, msm_order;  // empty: the prover's defaults
   double budget_s = 240;
   std::string csv;
   unsigned throughput_log = 18, throughput_proofs = 24;
@@ -61,6 +62,7 @@ std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Arg
                                     {"msm_precompute", a.precompute.c_str()}};
   if (!a.g2.empty()) opts.push_back({"g2", a.g2.c_str()});
   if (!a.h.empty()) opts.push_back({"h", a.h.c_str()});
+  if (!a.msm_order.empty()) opts.push_back({"msm_order", a.msm_order.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
   auto p = std::make_unique<CudaProver>(host, options);
   options.finish();
@@ -128,11 +130,12 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_n, cons
   std::vector<std::uint8_t> proof(info.proof_size), publics(info.public_size);
 
   prove_once(*prover, *key, *syn, 0, 0, proof, publics, nullptr);  // warm-up: first launches, page faults
-  std::vector<double> wall, dev, up, ma, mb1, mb2, mc, mh, h, lane, epi;
+  std::vector<double> wall, dev, span, up, ma, mb1, mb2, mc, mh, h, lane, epi;
   for (unsigned r = 0; r < a.reps; ++r) {
     StageTimes t;
     wall.push_back(prove_once(*prover, *key, *syn, 0, 0, proof, publics, &t));
-    dev.push_back(t.device_ms());
+    dev.push_back(t.stage_sum_ms());
+    span.push_back(t.span_ms);
     up.push_back(t.upload_ms);
     ma.push_back(t.msm_a_ms);
     mb1.push_back(t.msm_b1_ms);
@@ -155,16 +158,20 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_n, cons
   row.t.h_ms = median(h);
   row.t.lane_ms = median(lane);
   row.t.epilogue_ms = median(epi);
+  row.t.span_ms = median(span);
   const double device_ms = median(dev);
-  std::printf("%-9s 2^%-2u gen %5.1f s load %5.2f s synth %7.1f ms | proof %8.1f ms device %7.2f ms | upload %5.2f "
-              "A %6.2f B1 %6.2f C %6.2f H %6.2f (device ms) | H step %7.1f ms (%s) B2 %7.1f ms (%s) | epilogue %5.1f ms\n",
-              curve, log_n, row.gen_s, row.load_s, row.synth_ms, row.wall_ms, device_ms, row.t.upload_ms, row.t.msm_a_ms,
+  std::printf("%-9s 2^%-2u gen %5.1f s load %5.2f s synth %7.1f ms | proof %8.1f ms span %8.2f ms stages %7.2f ms | "
+              "upload %5.2f A %6.2f B1 %6.2f C %6.2f H %6.2f (device ms) | H step %7.1f ms (%s) B2 %7.1f ms (%s) | "
+              "epilogue %5.1f ms\n",
+              curve, log_n, row.gen_s, row.load_s, row.synth_ms, row.wall_ms, row.t.span_ms, device_ms, row.t.upload_ms,
+              row.t.msm_a_ms,
               row.t.msm_b1_ms, row.t.msm_c_ms, row.t.msm_h_ms, row.t.h_ms, row.t.h_on_host ? "host" : "device",
               row.t.msm_b2_ms, row.t.g2_on_host ? "host" : "device", row.t.epilogue_ms);
   std::fflush(stdout);
   if (csv != nullptr) {
-    std::fprintf(csv, "%s,%u,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%.3f,%s,%.3f,%.3f\n", curve, log_n,
-                 row.gen_s, row.load_s, row.synth_ms, row.wall_ms, device_ms, row.t.upload_ms, row.t.msm_a_ms,
+    std::fprintf(csv, "%s,%u,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%.3f,%s,%.3f,%s,%.3f,%.3f\n", curve,
+                 log_n, row.gen_s, row.load_s, row.synth_ms, row.wall_ms, row.t.span_ms, device_ms, row.t.upload_ms,
+                 row.t.msm_a_ms,
                  row.t.msm_b1_ms, row.t.msm_c_ms, row.t.msm_h_ms, row.t.h_ms, row.t.h_on_host ? "host" : "device",
                  row.t.msm_b2_ms, row.t.g2_on_host ? "host" : "device", row.t.lane_ms, row.t.epilogue_ms);
     std::fflush(csv);
@@ -177,16 +184,29 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_n, cons
     const auto rate = [&](int32_t gpu) {
       const unsigned threads = a.workers * devices * 2;
       std::atomic<unsigned> next{0};
+      std::atomic<std::uint64_t> span_us{0};
       const auto t_start = Clock::now();
       std::vector<std::thread> pool;
       for (unsigned t = 0; t < threads; ++t) {
         pool.emplace_back([&, t] {
           std::vector<std::uint8_t> pr(info.proof_size), pu(info.public_size);
-          while (next.fetch_add(1) < a.throughput_proofs) prove_once(*prover, *key, *syn, gpu, t, pr, pu, nullptr);
+          StageTimes st;
+          while (next.fetch_add(1) < a.throughput_proofs) {
+            prove_once(*prover, *key, *syn, gpu, t, pr, pu, &st);
+            span_us.fetch_add(static_cast<std::uint64_t>(st.span_ms * 1e3));
+          }
         });
       }
       for (auto& t : pool) t.join();
-      return a.throughput_proofs / seconds_since(t_start);
+      const double per_s = a.throughput_proofs / seconds_since(t_start);
+      // PACING.md's feed-forward: mean gpu_duration / workers should be the interval between
+      // completions when every worker is busy.
+      const unsigned workers = gpu < 0 ? a.workers * devices : a.workers;
+      std::printf("throughput %-9s 2^%-2u gpu_index %2d: %.2f proofs/s, interval %.2f ms; mean gpu_duration %.2f ms "
+                  "/ %u workers = %.2f ms\n",
+                  curve, log_n, gpu, per_s, 1e3 / per_s, span_us.load() / 1e3 / a.throughput_proofs, workers,
+                  span_us.load() / 1e3 / a.throughput_proofs / workers);
+      return per_s;
     };
     const double one = rate(0);
     const double any = rate(-1);
@@ -224,6 +244,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--precompute") a.precompute = next();
     else if (k == "--g2") a.g2 = next();
     else if (k == "--h") a.h = next();
+    else if (k == "--msm-order") a.msm_order = next();
     else if (k == "--budget-s") a.budget_s = std::stod(next());
     else if (k == "--csv") a.csv = next();
     else if (k == "--throughput-log") a.throughput_log = static_cast<unsigned>(std::stoul(next()));
@@ -243,7 +264,7 @@ int main(int argc, char** argv) {
   const sdk::HostServices host(nullptr);
   std::FILE* csv = a.csv.empty() ? nullptr : std::fopen(a.csv.c_str(), "w");
   if (csv != nullptr) {
-    std::fprintf(csv, "curve,log_n,gen_s,load_s,synth_ms,proof_ms,device_ms,upload_ms,msm_a_ms,msm_b1_ms,msm_c_ms,"
+    std::fprintf(csv, "curve,log_n,gen_s,load_s,synth_ms,proof_ms,span_ms,stage_sum_ms,upload_ms,msm_a_ms,msm_b1_ms,msm_c_ms,"
                       "msm_h_ms,h_ms,h_on,msm_b2_ms,b2_on,lane_ms,epilogue_ms\n");
   }
   std::vector<Row> rows;

@@ -8,9 +8,12 @@
 //                       the cpu prover's for every committed vector, gpu_index honoured, bad
 //                       gpu_index, unsatisfied witness, concurrent workers, pinned pool limit.
 //   CudaProverTwoGpu.*  need two GPUs: gpu_index 1 runs only on device 1; -1 spreads.
+//   CudaProverFault*.*  break device 0's CUDA context on purpose (fault_injection.hpp): each
+//                       must run in a process of its own (ctest does; run_on_device.sh too).
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -19,6 +22,7 @@
 #include <vector>
 
 #include "cuda/util/device_guard.hpp"
+#include "fault_injection.hpp"
 #include "plugin_harness.hpp"
 
 namespace zkp::test {
@@ -452,6 +456,207 @@ TEST_F(CudaProverDevice, ReloadingAKeySharesTheResidentCopy) {
   EXPECT_EQ(prove(p.get(), first.key, wtns_file((zkey.parent_path() / "witness.wtns").string()), nullptr, 0, 0, o, err),
             ZKP_OK)
       << err.message;
+}
+
+TEST_F(CudaProverDevice, KeyLargerThanTheDeviceMemoryIsRefusedBeforeUpload) {
+  // device_memory_bytes stands in for a small device: the same check refuses a key larger
+  // than the whole of a real one.
+  auto p = make_prover(cuda_lib(), {{"device_memory_bytes", std::to_string(1u << 20)}});
+  const fs::path dir = vector_dir("chain_bn128");
+  const std::size_t free_before = free_device_bytes(0);
+  Key key;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_ERR_OUT_OF_MEMORY);
+  EXPECT_TRUE(contains(err.message, "device 0")) << err.message;
+  EXPECT_TRUE(contains(err.message, "is too large for the device")) << err.message;
+  EXPECT_TRUE(contains(err.message, "device_memory_bytes")) << err.message;
+  constexpr std::size_t kSlack = 2u << 20;  // the refusal uploads nothing
+  EXPECT_GE(free_device_bytes(0) + kSlack, free_before);
+  // The prover is unharmed: the same key loads where it fits.
+  auto q = make_prover(cuda_lib(), {});
+  Key fits;
+  ASSERT_EQ(load_key(q.get(), dir / "circuit.zkey", 0, fits, err), ZKP_OK) << err.message;
+}
+
+TEST_F(CudaProverDevice, DeviceOutOfMemoryFailsKeyLoadLeaksNothingAndRecovers) {
+  auto p = make_prover(cuda_lib(), {});
+  const fs::path dir = vector_dir("chain_bls12381");
+  zkp_error_t err = error_record();
+  // A key already resident keeps proving while another cannot be loaded.
+  Key resident;
+  ASSERT_EQ(load_key(p.get(), vector_dir("chain_bn128") / "circuit.zkey", 0, resident, err), ZKP_OK) << err.message;
+  const std::size_t free_before = free_device_bytes(0);
+  {
+    // Another process (here: this one) holds all but 4 MiB: the estimate fits the device,
+    // the allocations do not.
+    MemoryHog hog(0, 4u << 20);
+    ASSERT_GT(hog.bytes(), 0u);
+    Key key;
+    ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_ERR_OUT_OF_MEMORY);
+    EXPECT_TRUE(contains(err.message, "device 0")) << err.message;
+    EXPECT_TRUE(contains(err.message, "out of memory")) << err.message;
+    const auto rs = fixed_randomness();
+    Output o(info_of(p.get(), resident.key));
+    const fs::path bn = vector_dir("chain_bn128");
+    ASSERT_EQ(prove(p.get(), resident.key, wtns_file((bn / "witness.wtns").string()), rs.data(), 0, 0, o, err), ZKP_OK)
+        << err.message;
+    EXPECT_EQ(o.proof, cpu_proof(bn, rs.data()).proof);
+  }
+  // Everything the failed load had allocated is back (the allocator rounds: 2 MiB slack).
+  constexpr std::size_t kSlack = 2u << 20;
+  EXPECT_GE(free_device_bytes(0) + kSlack, free_before);
+  // With the memory back, the same key loads and proves the cpu prover's bytes.
+  Key key;
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_OK) << err.message;
+  const auto rs = fixed_randomness();
+  Output o(info_of(p.get(), key.key));
+  ASSERT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, o, err), ZKP_OK)
+      << err.message;
+  EXPECT_EQ(o.proof, cpu_proof(dir, rs.data()).proof);
+}
+
+// ---------------------------------------------------------------- device faults
+
+// Breaks device 0 for the rest of the process: one test per process (ctest runs each test
+// in its own; run_on_device.sh runs these one by one).
+class CudaProverFault : public CudaProverDevice {};
+
+TEST_F(CudaProverFault, AFaultedDeviceFailsItsProofsClearlyAndForever) {
+  auto p = make_prover(cuda_lib(), {{"devices", "0"}});
+  const fs::path dir = vector_dir("chain_bn128");
+  const std::string wtns = (dir / "witness.wtns").string();
+  zkp_error_t err = error_record();
+  Key key;
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  Output before(info);
+  ASSERT_EQ(prove(p.get(), key.key, wtns_file(wtns), nullptr, 0, 0, before, err), ZKP_OK) << err.message;
+
+  const std::string fault = break_device(0);
+  ASSERT_FALSE(fault.empty()) << "the injected kernel did not fault";
+
+  // The next proof meets the fault: ZKP_ERR_DEVICE naming device, worker, stage and cause.
+  Output o(info);
+  EXPECT_EQ(prove(p.get(), key.key, wtns_file(wtns), nullptr, 0, 1, o, err), ZKP_ERR_DEVICE);
+  EXPECT_TRUE(contains(err.message, "device 0")) << err.message;
+  EXPECT_TRUE(contains(err.message, "worker 1")) << err.message;
+  EXPECT_TRUE(contains(err.message, fault)) << err.message;
+  // From then on the device is lost: proofs fail at once, for any worker and for -1.
+  for (std::int32_t gpu : {0, -1}) {
+    Output again(info);
+    EXPECT_EQ(prove(p.get(), key.key, wtns_file(wtns), nullptr, gpu, 0, again, err), ZKP_ERR_DEVICE);
+    EXPECT_TRUE(contains(err.message, "unusable after")) << "gpu_index " << gpu << ": " << err.message;
+  }
+  Key other;
+  EXPECT_EQ(load_key(p.get(), vector_dir("chain_bls12381") / "circuit.zkey", 0, other, err), ZKP_ERR_DEVICE);
+  EXPECT_TRUE(contains(err.message, "unusable after")) << err.message;
+  // Counters stay consistent: three starts reached the device, one proof was made.
+  const auto d = device_info(p.get(), 0);
+  EXPECT_EQ(d.partitions_proved, 1u);
+  // Verification is host work and still answers.
+  std::int32_t valid = -1;
+  ASSERT_EQ(p->verify(p.get(), key.key, before.proof.data(), before.proof.size(), before.publics.data(),
+                      before.publics.size(), &valid, &err),
+            ZKP_OK)
+      << err.message;
+  EXPECT_EQ(valid, 1);
+  // The key and the prover are then freed without hanging or crashing (the scope's end).
+}
+
+class CudaProverFaultTwoGpu : public CudaProverDevice {
+ protected:
+  void SetUp() override {
+    CudaProverDevice::SetUp();
+    if (IsSkipped()) return;
+    if (cuda::device_count() < 2) GTEST_SKIP() << "needs 2 CUDA devices, found " << cuda::device_count();
+  }
+};
+
+// What happens to device 1 depends on the CUDA runtime: if it keeps device 1's context apart
+// from device 0's fault, device 1 keeps proving and gpu_index -1 avoids device 0; if the
+// fault breaks the whole process (H200, CUDA 13), every device fails fast with the cause and
+// nothing hangs. The test asks the runtime which it is and checks the prover against it.
+TEST_F(CudaProverFaultTwoGpu, AFaultOnDeviceZeroLeavesDeviceOneAsUsableAsTheRuntimeAllows) {
+  auto p = make_prover(cuda_lib(), {});
+  const fs::path dir = vector_dir("chain_bls12381");
+  const std::string wtns = (dir / "witness.wtns").string();
+  zkp_error_t err = error_record();
+  Key key;
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, key, err), ZKP_OK) << err.message;
+  const auto info = info_of(p.get(), key.key);
+  const auto rs = fixed_randomness();
+  const Output want = cpu_proof(dir, rs.data());
+
+  zkp_synthesis_t* syn = nullptr;
+  const auto w = wtns_file(wtns);
+  ASSERT_EQ(p->synthesize(p.get(), key.key, &w, &syn, &err), ZKP_OK) << err.message;
+  auto in = zkp::test::make<zkp_prove_input_t>();
+  in.synthesis = syn;
+  in.randomness = rs.data();
+  const auto prove_on = [&](std::int32_t gpu, Output& o) {
+    zkp_prove_op_t* op = nullptr;
+    const zkp_status_t s = p->prove_start(p.get(), key.key, &in, gpu, 0, &op, &err);
+    return s != ZKP_OK ? s : p->prove_finish(p.get(), op, &o.out, &err);
+  };
+
+  // A proof in flight on device 1 while device 0 faults: it either finished first or fails
+  // with a device error; it never hangs and never returns a wrong proof.
+  zkp_prove_op_t* op = nullptr;
+  ASSERT_EQ(p->prove_start(p.get(), key.key, &in, 1, 0, &op, &err), ZKP_OK) << err.message;
+  const std::string fault = break_device(0);
+  ASSERT_FALSE(fault.empty()) << "the injected kernel did not fault";
+  Output during(info);
+  const zkp_status_t during_status = p->prove_finish(p.get(), op, &during.out, &err);
+  if (during_status == ZKP_OK) {
+    EXPECT_EQ(during.proof, want.proof);
+  } else {
+    EXPECT_EQ(during_status, ZKP_ERR_DEVICE) << err.message;
+  }
+  const bool isolated = device_usable(1);
+  std::printf("the CUDA runtime %s device 1 after device 0's fault (%s)\n", isolated ? "keeps" : "does not keep",
+              fault.c_str());
+
+  // Device 0 fails with its cause.
+  Output failed(info);
+  EXPECT_EQ(prove_on(0, failed), ZKP_ERR_DEVICE);
+  EXPECT_TRUE(contains(err.message, "device 0")) << err.message;
+  EXPECT_TRUE(contains(err.message, fault)) << err.message;
+
+  Key other;
+  EXPECT_EQ(load_key(p.get(), vector_dir("chain_bn128") / "circuit.zkey", 0, other, err), ZKP_ERR_DEVICE);
+  constexpr int kProofs = 3;
+  if (isolated) {
+    // The same synthesis proves on device 1 (the host's retry does exactly this), and -1
+    // goes there only.
+    for (std::int32_t gpu : {1, -1, -1, -1}) {
+      Output o(info);
+      ASSERT_EQ(prove_on(gpu, o), ZKP_OK) << err.message;
+      EXPECT_EQ(o.out.gpu_index, 1);
+      EXPECT_EQ(o.proof, want.proof);
+    }
+    Key on1;
+    EXPECT_EQ(load_key(p.get(), vector_dir("chain_bn128") / "circuit.zkey", 1, on1, err), ZKP_OK) << err.message;
+  } else {
+    // Every device fails at once with a device error that says why; none hangs.
+    for (int i = 0; i < kProofs; ++i) {
+      for (std::int32_t gpu : {1, -1}) {
+        Output o(info);
+        EXPECT_EQ(prove_on(gpu, o), ZKP_ERR_DEVICE) << "gpu_index " << gpu;
+        EXPECT_TRUE(contains(err.message, "unusable")) << err.message;
+      }
+    }
+    Key on1;
+    EXPECT_EQ(load_key(p.get(), vector_dir("chain_bn128") / "circuit.zkey", 1, on1, err), ZKP_ERR_DEVICE);
+    EXPECT_TRUE(contains(err.message, "unusable")) << err.message;
+  }
+  // Verification is host work and still answers.
+  std::int32_t valid = -1;
+  ASSERT_EQ(p->verify(p.get(), key.key, want.proof.data(), want.proof.size(), want.publics.data(), want.publics.size(),
+                      &valid, &err),
+            ZKP_OK)
+      << err.message;
+  EXPECT_EQ(valid, 1);
+  p->synthesis_free(p.get(), syn);
 }
 
 // ---------------------------------------------------------------- two GPUs

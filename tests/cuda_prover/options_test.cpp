@@ -29,6 +29,8 @@ TEST(CudaProverOptions, Defaults) {
   EXPECT_TRUE(o.devices.empty());
   EXPECT_EQ(o.workers, 2u);
   EXPECT_EQ(o.pinned_pool_bytes, 0u);
+  EXPECT_EQ(o.device_memory_bytes, 0u);
+  EXPECT_EQ(o.msm_order, MsmOrder::concurrent);
   EXPECT_TRUE(o.verify);
   EXPECT_EQ(o.msm_precompute, 0u);  // all windows
   EXPECT_EQ(o.msm_window_bits, 0u);
@@ -40,6 +42,8 @@ TEST(CudaProverOptions, ValuesAreRead) {
   const ProverOptions o = parse({{"devices", "2,0"},
                                  {"workers", "4"},
                                  {"pinned_pool_bytes", "1000"},
+                                 {"device_memory_bytes", "8589934592"},
+                                 {"msm_order", "sequential"},
                                  {"verify", "off"},
                                  {"msm_precompute", "3"},
                                  {"msm_window_bits", "16"},
@@ -52,6 +56,8 @@ TEST(CudaProverOptions, ValuesAreRead) {
   EXPECT_EQ(o.devices, (std::vector<int>{2, 0}));
   EXPECT_EQ(o.workers, 4u);
   EXPECT_EQ(o.pinned_pool_bytes, 1000u);
+  EXPECT_EQ(o.device_memory_bytes, 8589934592u);
+  EXPECT_EQ(o.msm_order, MsmOrder::sequential);
   EXPECT_FALSE(o.verify);
   EXPECT_EQ(o.msm_precompute, 3u);
   EXPECT_EQ(o.msm_window_bits, 16u);
@@ -80,6 +86,7 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
       {"workers", "0"},         {"workers", "65"},        {"msm_precompute", "0"}, {"msm_precompute", "x"},
       {"msm_window_bits", "1"}, {"msm_window_bits", "25"}, {"g2", "gpu"},          {"h", ""},
       {"verify", "2"},          {"key_check", "all"},      {"host_threads", "-3"},
+      {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"},
   };
   for (const auto& [key, value] : cases) {
     std::string message;

@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
 # Runs the cuda prover's tests and its whole-proof benchmark on the device machine, writing
 # results to $OUT (5 files: gpu.txt, tests.log, bench.log, bench.csv, bench_host.csv). At most
-# 5 minutes (each step has its own timeout).
+# 8 minutes (each step has its own timeout).
 #
 #   tests/cuda_prover/run_on_device.sh BIN_DIR
 #
 # BIN_DIR holds cuda_prover_test, cuda_prover_options_test, bench_cuda_prover,
-# libzkp_prover_cuda.so, libzkp_prover_cpu.so and devlibs/ (from /work/shared/tools/device-bundle).
+# libzkp_prover_cuda.so, libzkp_prover_cpu.so, libzkp_pacer_greedy.so and devlibs/ (from /work/shared/tools/device-bundle).
 # Test data: the committed vectors in tests/vectors/data (6 MB, in the working tree); the bench
 # builds its keys in memory on the device machine (synthetic, any size), so nothing big travels.
 # Built here with
@@ -15,7 +15,7 @@
 #   cmake --build build-cuda-p --target zkp_prover_cuda zkp_prover_cpu cuda_prover_test \
 #         cuda_prover_options_test bench_cuda_prover -j2
 #   mkdir -p build-cuda-p/dev && cp build-cuda-p/bin/{cuda_prover_test,cuda_prover_options_test,bench_cuda_prover} \
-#         build-cuda-p/lib/libzkp_prover_{cuda,cpu}.so build-cuda-p/dev/ && /work/shared/tools/device-bundle build-cuda-p/dev
+#         build-cuda-p/lib/libzkp_prover_{cuda,cpu}.so build-cuda-p/lib/libzkp_pacer_greedy.so build-cuda-p/dev/ && /work/shared/tools/device-bundle build-cuda-p/dev
 # and on the device: tests/cuda_prover/run_on_device.sh build-cuda-p/dev (carry build-cuda-p/dev).
 # A skipped GPU test counts as a failure here (it means no device was usable), except the
 # two-GPU tests on a one-GPU machine.
@@ -26,6 +26,7 @@ out=${OUT:-$PWD/device-out}
 mkdir -p "$out"
 export LD_LIBRARY_PATH="$bin/devlibs:${LD_LIBRARY_PATH:-}"
 export ZKPIPE_CUDA_PLUGIN="$bin/libzkp_prover_cuda.so" ZKPIPE_CPU_PLUGIN="$bin/libzkp_prover_cpu.so"
+export ZKPIPE_GREEDY_PACER="$bin/libzkp_pacer_greedy.so"
 export ZKPIPE_VECTORS_DIR="$repo/tests/vectors/data"
 
 nvidia-smi --query-gpu=index,name,driver_version,memory.total,clocks.sm,clocks.max.sm,power.limit \
@@ -42,7 +43,7 @@ run_test() {  # name, timeout, then the command
   timeout "$limit" "$@" --gtest_color=no > "$log" 2>&1 || status=1
   local skipped
   skipped=$(grep '^\[  SKIPPED \] [A-Za-z]' "$log" | grep -v 'CudaProverNoGpu' || true)
-  [ "$gpus" -lt 2 ] && skipped=$(echo "$skipped" | grep -v 'CudaProverTwoGpu' || true)
+  [ "$gpus" -lt 2 ] && skipped=$(echo "$skipped" | grep -v 'TwoGpu' || true)
   if [ -n "$skipped" ]; then
     echo "$name: device tests were SKIPPED on the device machine:" | tee -a "$log"
     echo "$skipped" | tee -a "$log"
@@ -53,8 +54,13 @@ run_test() {  # name, timeout, then the command
   rm -f "$log"
 }
 
-# The GPU tests, then the no-GPU path with every GPU hidden from the runtime.
-run_test device 120 "$bin/cuda_prover_test" --gtest_filter='-CudaProverNoGpu.*'
+# The GPU tests, then each fault test in a process of its own (they break device 0 for the
+# rest of the process), then the no-GPU path with every GPU hidden from the runtime.
+run_test device 150 "$bin/cuda_prover_test" --gtest_filter='-CudaProverNoGpu.*:*Fault*'
+for t in $("$bin/cuda_prover_test" --gtest_list_tests --gtest_filter='*Fault*' |
+           awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}'); do
+  run_test "fault_${t}" 90 "$bin/cuda_prover_test" --gtest_filter="$t"
+done
 CUDA_VISIBLE_DEVICES= run_test no_gpu 30 "$bin/cuda_prover_test" --gtest_filter='CudaProverNoGpu.*:CudaProverOptions.*'
 run_test options 20 "$bin/cuda_prover_options_test"
 if grep -q '^\[  SKIPPED \] CudaProverNoGpu' "$out/tests.log" && grep -q '^=== no_gpu' "$out/tests.log"; then

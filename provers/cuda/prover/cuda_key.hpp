@@ -29,6 +29,7 @@
 #include "key_state.hpp"
 #include "msm/msm.hpp"
 #include "resident_msm.hpp"
+#include "staging.hpp"
 
 namespace zkp::cuda::prover {
 
@@ -89,13 +90,17 @@ class CudaKey final : public KeyState {
     if (device.lost(&why)) throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
     const std::uint64_t bases = resident_bytes_estimate(options);
     const std::uint64_t scratch = std::uint64_t{lane_needs(options).total()} * device.lanes().size();
-    if (bases + scratch > device.memory_bytes()) {
+    const bool limited = options.device_memory_bytes != 0 && options.device_memory_bytes < device.memory_bytes();
+    const std::uint64_t usable = limited ? options.device_memory_bytes : device.memory_bytes();
+    if (bases + scratch > usable) {
       throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY,
                        device.label() + ": key " + name() + " is too large for the device: it needs about " +
                            detail::bytes_text(bases + scratch) + " (resident bases " + detail::bytes_text(bases) +
                            " with msm_precompute=" + precompute_text(options) + ", scratch of " +
                            std::to_string(device.lanes().size()) + " workers " + detail::bytes_text(scratch) +
-                           "), the device has " + detail::bytes_text(device.memory_bytes()) + " in total");
+                           "), the device has " + detail::bytes_text(usable) +
+                           (limited ? " (device_memory_bytes)" : " in total") +
+                           "; a smaller msm_precompute or fewer workers need less");
     }
     DeviceGuard guard(device.ordinal());
     try {
@@ -236,7 +241,7 @@ class CudaKey final : public KeyState {
   // The device H step, queued on the lane's stream: a, b (and a caller's c) → pinned → device,
   // then cuda::HStep leaves H in standard form in device_h, ready for msm H once h_ready fires.
   void queue_device_h([[maybe_unused]] Resident& r, [[maybe_unused]] const Lane& lane, const cpu::CurveOp<E>& op,
-                      const Lane::Scratch& s) const {
+                      const Lane::Scratch& s, ThreadPool& staging) const {
     std::span<const Fr> a, b, c;
     if (op.synthesis != nullptr) {
       a = op.synthesis->data.a;
@@ -249,9 +254,7 @@ class CudaKey final : public KeyState {
     const cudaStream_t st = s.stream->get();
     s.h_start->record(st);
     const auto upload = [&](std::span<const Fr> v, std::uint8_t* pinned, std::uint8_t* device) {
-      if (v.empty()) return;
-      std::memcpy(pinned, v.data(), v.size_bytes());
-      ZKP_CUDA_CHECK(cudaMemcpyAsync(device, pinned, v.size_bytes(), cudaMemcpyHostToDevice, st));
+      if (!v.empty()) staged_upload(staging, v.data(), pinned, device, v.size_bytes(), st);
     };
     upload(a, s.pinned_h, s.device_h);
     upload(b, s.pinned_b, s.device_b);
@@ -287,8 +290,7 @@ class CudaKey final : public KeyState {
 
       stage = "witness upload";
       s.start->record(st);
-      std::memcpy(s.pinned_witness, w.data(), w.size_bytes());
-      ZKP_CUDA_CHECK(cudaMemcpyAsync(s.device_witness, s.pinned_witness, w.size_bytes(), cudaMemcpyHostToDevice, st));
+      staged_upload(*ctx.staging, w.data(), s.pinned_witness, s.device_witness, w.size_bytes(), st);
       s.witness_ready->record(st);
 
       // Host stages, overlapped with the device MSMs below. A future of std::async joins in
@@ -319,39 +321,52 @@ class CudaKey final : public KeyState {
 
       // Every section MSM on its own stream, behind the witness upload on the lane stream.
       // Sections are taken in the order A, B1, B2, C, H by every lane (see resident_msm.hpp).
+      // msm_order=concurrent queues them all at once; sequential collects each before the
+      // next is queued (the device H step, queued first, overlaps msm A).
+      const bool one_at_a_time = ctx.options.msm_order == MsmOrder::sequential;
+      const auto collect = [&stage](auto& ticket, auto& sum, double& out_ms, const char* name) {
+        stage = name;
+        float ms = 0;
+        sum = ticket.result(ms);
+        out_ms = ms;
+      };
       const std::uint8_t* dw = s.device_witness;
+      if (one_at_a_time && !t.h_on_host) {
+        stage = "H step (device)";
+        queue_device_h(r, lane, op, s, *ctx.staging);
+      }
       stage = "msm A";
       auto ta = r.a.enqueue(dw, n, st);
+      if (one_at_a_time) collect(ta, job.sums.a, t.msm_a_ms, "msm A");
       stage = "msm B1";
       auto tb1 = r.b1.enqueue(dw, n, st);
+      if (one_at_a_time) collect(tb1, job.sums.b1, t.msm_b1_ms, "msm B1");
       stage = "msm B2";
       typename ResidentMsm<G2>::Ticket tb2;
-      if (!t.g2_on_host) tb2 = r.b2->enqueue(dw, n, st);
+      if (!t.g2_on_host) {
+        tb2 = r.b2->enqueue(dw, n, st);
+        if (one_at_a_time) collect(tb2, job.sums.b2, t.msm_b2_ms, "msm B2");
+      }
       stage = "msm C";
       auto tc = r.c.enqueue(dw + (std::size_t{pk().n_public()} + 1) * ZKP_SCALAR_SIZE, n_c, st);
+      if (one_at_a_time) collect(tc, job.sums.c, t.msm_c_ms, "msm C");
       typename ResidentMsm<G1>::Ticket th;
       if (!t.h_on_host) {
-        stage = "H step (device)";
-        queue_device_h(r, lane, op, s);
+        if (!one_at_a_time) {
+          stage = "H step (device)";
+          queue_device_h(r, lane, op, s, *ctx.staging);
+        }
         stage = "msm H";
         th = r.h.enqueue(s.device_h, domain, st);
       }
 
-      float ms = 0;
-      stage = "msm A";
-      job.sums.a = ta.result(ms);
-      t.msm_a_ms = ms;
-      stage = "msm B1";
-      job.sums.b1 = tb1.result(ms);
-      t.msm_b1_ms = ms;
-      if (!t.g2_on_host) {
-        stage = "msm B2";
-        job.sums.b2 = tb2.result(ms);
-        t.msm_b2_ms = ms;
+      if (!one_at_a_time) {
+        collect(ta, job.sums.a, t.msm_a_ms, "msm A");
+        collect(tb1, job.sums.b1, t.msm_b1_ms, "msm B1");
+        if (!t.g2_on_host) collect(tb2, job.sums.b2, t.msm_b2_ms, "msm B2");
+        collect(tc, job.sums.c, t.msm_c_ms, "msm C");
       }
-      stage = "msm C";
-      job.sums.c = tc.result(ms);
-      t.msm_c_ms = ms;
+      float ms = 0;
 
       if (t.h_on_host) {
         stage = "H step (host)";
@@ -373,7 +388,11 @@ class CudaKey final : public KeyState {
       }
 
       stage = "timing";
-      s.h_ready->synchronize();
+      // Every MSM has been collected (its device work is done), so an event on the lane
+      // stream now, behind the uploads and the H step, marks the end of the proof's device work.
+      s.end->record(st);
+      s.end->synchronize();
+      t.span_ms = s.end->elapsed_ms_since(*s.start);
       t.upload_ms = s.witness_ready->elapsed_ms_since(*s.start) + s.h_uploaded->elapsed_ms_since(*s.h_start);
       if (!t.h_on_host) t.h_ms = s.h_ready->elapsed_ms_since(*s.h_uploaded);
       t.lane_ms = detail::ms_since(t_lane);
@@ -381,31 +400,53 @@ class CudaKey final : public KeyState {
       job.done.set_value();
     } catch (...) {
       device.in_flight.fetch_sub(1);
-      job.done.set_exception(describe(std::current_exception(), device, lane, stage));
+      job.done.set_exception(describe(std::current_exception(), device, lane, stage, ctx));
     }
   }
 
-  // Whether the device's context is unusable after an error: sticky errors (an illegal
-  // address, a launch failure) come back from every later call, a synchronisation included.
-  static bool context_broken(const DeviceSlot& device) noexcept {
+  // Whether a device's context is unusable after an error: sticky errors (an illegal
+  // address, a launch failure) come back from every later call. `wait`: synchronise the
+  // device (the one that failed: its own queued work must surface); else a non-blocking
+  // probe (creating an event), for devices that may be busy with healthy work.
+  static bool context_broken(const DeviceSlot& device, bool wait) noexcept {
     try {
       DeviceGuard guard(device.ordinal());
       cudaGetLastError();
-      return cudaDeviceSynchronize() != cudaSuccess;
+      if (wait) return cudaDeviceSynchronize() != cudaSuccess;
+      cudaEvent_t probe = nullptr;
+      if (cudaEventCreateWithFlags(&probe, cudaEventDisableTiming) != cudaSuccess) return true;
+      cudaEventDestroy(probe);
+      return false;
     } catch (...) {
       return true;  // the device cannot even be selected
     }
   }
 
   // The exception of a failed job, as an sdk::Error naming the device, worker and stage. A
-  // CUDA error that leaves the context broken (sticky) marks the device lost.
-  static std::exception_ptr describe(std::exception_ptr e, DeviceSlot& device, Lane& lane, const char* stage) noexcept {
+  // CUDA error that leaves the context broken (sticky) marks the device lost, and every
+  // other device whose context it broke too: the CUDA runtime may take the whole process
+  // down with one device's fault (H200, CUDA 13: it does; docs/PERF.md), and then only a
+  // new process can use any device again.
+  static std::exception_ptr describe(std::exception_ptr e, DeviceSlot& device, Lane& lane, const char* stage,
+                                     const Context& ctx) noexcept {
     try {
       try {
         std::rethrow_exception(e);
       } catch (const CudaError& err) {
-        const std::string what = lane.name() + ", " + stage + ": " + err.what();
-        if (err.status() == ZKP_ERR_DEVICE && context_broken(device)) device.mark_lost(what);
+        std::string what = lane.name() + ", " + stage + ": " + err.what();
+        if (err.status() == ZKP_ERR_DEVICE && context_broken(device, true)) {
+          device.mark_lost(what);
+          std::string others;
+          for (DeviceSlot* d : ctx.devices) {
+            if (d == &device || d->lost() || !context_broken(*d, false)) continue;
+            d->mark_lost("the CUDA runtime reports the fault of " + device.label() + " here too: " + err.what());
+            others += (others.empty() ? "" : ", ") + std::to_string(d->index());
+          }
+          what += others.empty() ? "; the device is unusable in this process from now on"
+                                 : "; the fault broke the CUDA runtime of this process: devices " +
+                                       std::to_string(device.index()) + ", " + others +
+                                       " are unusable until the process restarts";
+        }
         throw sdk::Error(err.status(), what);
       } catch (const sdk::Error& err) {
         throw sdk::Error(err.status(), lane.name() + ", " + stage + ": " + err.what());
@@ -450,7 +491,7 @@ class CudaKey final : public KeyState {
     job.times.epilogue_ms = detail::ms_since(t0);
     const auto ns = [](double ms) { return static_cast<std::uint64_t>(ms * 1e6); };
     out.gpu_index = static_cast<std::int32_t>(op.device().index());
-    out.gpu_duration_ns = ns(job.times.device_ms());
+    out.gpu_duration_ns = ns(job.times.span_ms);
     out.epilogue_ns = ns(job.times.epilogue_ms);
     out.msm_ns = ns(job.times.msm_ms());
     out.ntt_ns = ns(job.times.h_ms);

@@ -17,6 +17,7 @@
 #include "formats/r1cs.hpp"
 #include "formats/zkey.hpp"
 #include "groth16/point_check.hpp"
+#include "staging.hpp"
 #include "pairing/bls12_381.hpp"
 #include "pairing/bn254.hpp"
 
@@ -96,11 +97,13 @@ CudaProver::CudaProver(const sdk::HostServices& host, sdk::Options& options)
   const PointCheck level = options_.key_check == "subgroup" ? PointCheck::subgroup : PointCheck::on_curve;
   cpu_ = std::make_unique<cpu::CpuProver::Shared>(host, options_.host_threads, options_.verify,
                                                   options_.key_check != "none", level, options_.r1cs);
-  ctx_ = std::make_unique<Context>(Context{host_, *cpu_, options_});
+  staging_ = std::make_unique<ThreadPool>(std::min(kStagingThreads, ThreadPool::hardware_threads()));
+  ctx_ = std::make_unique<Context>(Context{host_, *cpu_, options_, {}, staging_.get()});
   for (std::size_t i = 0; i < ordinals.size(); ++i) {
     const DeviceProps p = props_of(ordinals[i]);
     devices_.push_back(std::make_unique<DeviceSlot>(static_cast<std::uint32_t>(i), ordinals[i], p.name, p.memory,
                                                     options_.workers));
+    ctx_->devices.push_back(devices_.back().get());
   }
   host_.info("cuda: " + std::to_string(devices_.size()) + " device(s), " + std::to_string(options_.workers) +
              " worker(s) each, g2=" + to_string(options_.g2) + ", h=" + to_string(options_.h) +
@@ -229,12 +232,19 @@ DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) cons
   if (gpu_index >= 0) return *devices_[static_cast<std::size_t>(gpu_index)];
   // Least busy: fewest proofs queued or running, then least device time so far, then lowest index.
   DeviceSlot* best = nullptr;
+  std::string lost;
   for (const auto& d : devices_) {
+    std::string why;
+    if (key.resident_on(d->index()) && d->lost(&why)) lost += (lost.empty() ? "" : "; ") + d->label() + ": " + why;
     if (!key.resident_on(d->index()) || d->lost()) continue;
     if (best == nullptr || d->in_flight.load() < best->in_flight.load() ||
         (d->in_flight.load() == best->in_flight.load() && d->busy_ns.load() < best->busy_ns.load())) {
       best = d.get();
     }
+  }
+  if (best == nullptr && !lost.empty()) {
+    throw sdk::Error(ZKP_ERR_DEVICE, "every device key " + key.name() + " is loaded on is unusable after a fault (" +
+                                         lost + ")");
   }
   if (best == nullptr) {
     throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "key " + key.name() + " is not loaded on any usable device");

@@ -11,7 +11,8 @@
 //   prove_start  checks the input, draws (r, s), queues the proof on lane `worker` of device
 //                gpu_index (-1: the device with the fewest proofs in flight) and returns.
 //   prove_finish waits, runs the CPU epilogue, self-verifies (option verify), writes the proof.
-//                gpu_duration_ns = device time from CUDA events (StageTimes::device_ms).
+//                gpu_duration_ns = the proof's span on the device's clock, from its first
+//                device work to the end of its last (CUDA events; StageTimes::span_ms).
 // Thread-safety: every call is [any-thread]; devices never wait on each other.
 #pragma once
 
@@ -40,12 +41,17 @@ class CudaProver final : public sdk::Prover {
       "                       proof (host workers beyond this share lanes round-robin)\n"
       "pinned_pool_bytes=0    pinned host staging for all lanes together, allocated at key_load;\n"
       "                       0 = exactly what the largest key loaded needs per lane\n"
+      "device_memory_bytes=0  device memory the prover may use on each device (resident keys and\n"
+      "                       worker scratch, by its estimate); 0 = all the device has. A key that\n"
+      "                       does not fit fails key_load with ZKP_ERR_OUT_OF_MEMORY\n"
       "verify=true            verify every proof with the pairing before returning it; a proof that\n"
       "                       fails means the witness does not satisfy the circuit\n"
       "                       (ZKP_ERR_UNSATISFIED_WITNESS)\n"
       "msm_precompute=all     precomputed base copies per G1 section: all (one bucket group, fastest;\n"
       "                       W = 12..22 copies of the bases on the device) or F >= 1 (1 = bases only)\n"
       "msm_window_bits=0      device MSM window bits c (2..24); 0 = the cost model's choice\n"
+      "msm_order=concurrent   how a proof's section MSMs (A, B1, B2, C) share the device: concurrent\n"
+      "                       (all queued at once) or sequential (each collected before the next)\n"
       "g2=device              where the G2 MSM (B2) runs: host (CPU cores, overlapped with the\n"
       "                       device's G1 work) or device (cuda::Msm<G2>, resident G2 bases)\n"
       "h=device               where the H step (3 odd-coset transforms) runs: host (CPU cores,\n"
@@ -87,6 +93,7 @@ class CudaProver final : public sdk::Prover {
   ProverOptions options_;
   std::string no_device_reason_;
   std::unique_ptr<cpu::CpuProver::Shared> cpu_;
+  std::unique_ptr<ThreadPool> staging_;  // staged_upload's threads, shared by every lane
   std::unique_ptr<Context> ctx_;
   std::vector<std::unique_ptr<DeviceSlot>> devices_;
   std::mutex cache_mutex_;

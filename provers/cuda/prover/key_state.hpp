@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "cpu/cpu_key.hpp"
 #include "device_slot.hpp"
@@ -25,6 +26,8 @@ struct Context {
   const sdk::HostServices& host;
   cpu::CpuProver::Shared& cpu;  // the host thread pool (synthesis, host H) and key checks
   const ProverOptions& options;
+  std::vector<DeviceSlot*> devices;  // every device of the prover, in gpu_index order
+  ThreadPool* staging = nullptr;     // the staging copies of uploads (staging.hpp)
 };
 
 class KeyState : public std::enable_shared_from_this<KeyState> {

@@ -37,6 +37,7 @@ Lane::~Lane() {
     h_start_.reset();
     h_uploaded_.reset();
     h_ready_.reset();
+    end_.reset();
     pinned_ = {};
     device_witness_ = {};
     device_h_ = {};
@@ -61,6 +62,7 @@ void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
     h_start_.emplace();
     h_uploaded_.emplace();
     h_ready_.emplace();
+    end_.emplace();
   }
   const LaneNeeds grown{std::max(reserved_.witness_bytes, round_up(needs.witness_bytes)),
                         std::max(reserved_.h_bytes, round_up(needs.h_bytes)),
@@ -126,6 +128,7 @@ void Lane::loop() {
     s.h_start = h_start_ ? &*h_start_ : nullptr;
     s.h_uploaded = h_uploaded_ ? &*h_uploaded_ : nullptr;
     s.h_ready = h_ready_ ? &*h_ready_ : nullptr;
+    s.end = end_ ? &*end_ : nullptr;
     if (pinned_.data() != nullptr) {
       s.pinned_witness = pinned_.data();
       s.pinned_h = s.pinned_witness + reserved_.witness_bytes;

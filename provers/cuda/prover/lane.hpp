@@ -41,7 +41,8 @@ class Lane {
   // The scratch a job works in; valid while the job holds the lane (see run()).
   struct Scratch {
     Stream* stream = nullptr;
-    Event *start = nullptr, *witness_ready = nullptr, *h_start = nullptr, *h_uploaded = nullptr, *h_ready = nullptr;
+    Event *start = nullptr, *witness_ready = nullptr, *h_start = nullptr, *h_uploaded = nullptr, *h_ready = nullptr,
+          *end = nullptr;
     std::uint8_t *pinned_witness = nullptr, *pinned_h = nullptr, *pinned_b = nullptr, *pinned_c = nullptr;
     std::uint8_t *device_witness = nullptr, *device_h = nullptr, *device_b = nullptr, *device_c = nullptr;
   };
@@ -75,7 +76,7 @@ class Lane {
 
   mutable std::mutex scratch_mutex_;  // held by reserve() and by the running job
   std::optional<Stream> stream_;
-  std::optional<Event> start_, witness_ready_, h_start_, h_uploaded_, h_ready_;
+  std::optional<Event> start_, witness_ready_, h_start_, h_uploaded_, h_ready_, end_;
   PinnedBuffer<std::uint8_t> pinned_;  // the four regions of LaneNeeds, back to back
   DeviceBuffer<std::uint8_t> device_witness_, device_h_, device_b_, device_c_;
   LaneNeeds reserved_;

@@ -32,6 +32,7 @@ Placement parse_placement(sdk::Options& options, const std::string& key, Placeme
 }  // namespace
 
 const char* to_string(Placement p) { return p == Placement::device ? "device" : "host"; }
+const char* to_string(MsmOrder o) { return o == MsmOrder::concurrent ? "concurrent" : "sequential"; }
 
 void parse_devices(const std::string& value, ProverOptions& out) {
   out.devices.clear();
@@ -59,6 +60,7 @@ ProverOptions parse_options(sdk::Options& options) {
   parse_devices(options.get_string("devices", "all"), o);
   o.workers = static_cast<unsigned>(options.get_u64("workers", o.workers, 1, kMaxWorkers));
   o.pinned_pool_bytes = options.get_u64("pinned_pool_bytes", 0);
+  o.device_memory_bytes = options.get_u64("device_memory_bytes", 0);
   o.verify = options.get_bool("verify", true);
   const std::string pre = options.get_string("msm_precompute", "all");
   if (pre == "all") {
@@ -71,6 +73,14 @@ ProverOptions parse_options(sdk::Options& options) {
   }
   o.msm_window_bits = static_cast<unsigned>(options.get_u64("msm_window_bits", 0, 0, msm::kMaxWindowBits));
   if (o.msm_window_bits == 1) throw bad("msm_window_bits", "1", "0 (auto) or in [2, " + std::to_string(msm::kMaxWindowBits) + "]");
+  const std::string order = options.get_string("msm_order", to_string(o.msm_order));
+  if (order == "concurrent") {
+    o.msm_order = MsmOrder::concurrent;
+  } else if (order == "sequential") {
+    o.msm_order = MsmOrder::sequential;
+  } else {
+    throw bad("msm_order", order, "concurrent or sequential");
+  }
   o.g2 = parse_placement(options, "g2", o.g2);
   o.h = parse_placement(options, "h", o.h);
   o.host_threads = static_cast<unsigned>(options.get_u64("host_threads", 0, 0, kMaxHostThreads));

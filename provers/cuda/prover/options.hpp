@@ -16,6 +16,9 @@ namespace zkp::cuda::prover {
 // Where a stage that the device may not (yet) implement runs.
 enum class Placement { device, host };
 
+// How a proof's section MSMs share its device: all queued at once, or one after another.
+enum class MsmOrder { concurrent, sequential };
+
 struct ProverOptions {
   // CUDA ordinals the prover drives, in gpu_index order; empty with all_devices = true means
   // "every device the runtime reports", resolved at create().
@@ -23,9 +26,11 @@ struct ProverOptions {
   bool all_devices = true;
   unsigned workers = 2;                 // lanes (stream + scratch + thread) per device
   std::uint64_t pinned_pool_bytes = 0;  // 0: exactly what the loaded keys need
+  std::uint64_t device_memory_bytes = 0;  // per device; 0: all the device has
   bool verify = true;
   unsigned msm_precompute = 0;   // F of cuda::msm::Config; 0 = every window (fastest, most memory)
   unsigned msm_window_bits = 0;  // c; 0 = the cost model's choice
+  MsmOrder msm_order = MsmOrder::concurrent;
   Placement g2 = Placement::device;
   Placement h = kHaveDeviceH ? Placement::device : Placement::host;
   unsigned host_threads = 0;     // synthesis, host H and host G2 threads; 0 = all hardware threads
@@ -41,5 +46,6 @@ ProverOptions parse_options(sdk::Options& options);
 void parse_devices(const std::string& value, ProverOptions& out);
 
 const char* to_string(Placement p);
+const char* to_string(MsmOrder o);
 
 }  // namespace zkp::cuda::prover

@@ -13,10 +13,14 @@ struct StageTimes {
   bool g2_on_host = true, h_on_host = true;
   double queue_ms = 0;     // prove_start → the lane took the proof (host wall)
   double lane_ms = 0;      // the lane's whole job (host wall): device and host stages overlapped
+  double span_ms = 0;      // the device's clock (CUDA events) from the proof's first device work
+                           // to the end of its last: the time the worker spent on it, what
+                           // gpu_duration_ns reports (PACING.md's gpu_duration)
   double epilogue_ms = 0;  // prove_finish after the wait: epilogue, self-check, encoding
 
-  // Device busy time of the proof: what gpu_duration_ns reports.
-  double device_ms() const {
+  // The device stages' times added up. They overlap on the device (the section MSMs run
+  // concurrently), so this exceeds span_ms; the benchmark reports each stage's share of it.
+  double stage_sum_ms() const {
     return upload_ms + msm_a_ms + msm_b1_ms + msm_c_ms + msm_h_ms + (g2_on_host ? 0 : msm_b2_ms) +
            (h_on_host ? 0 : h_ms);
   }
