@@ -1,7 +1,7 @@
 // bench_cuda_msm: G1 MSM on the GPU with the bases resident, against sppark's published
 // numbers on the same H200, and against the arithmetic floor.
 //
-//   bench_cuda_msm [--max-log 24] [--reps 5] [--curve bn254|bls12_381|both] [--csv FILE] [--sweep]
+//   bench_cuda_msm [--min-log 16] [--max-log 24] [--reps 5] [--curve bn254|bls12_381|both] [--csv FILE] [--sweep]
 //
 // For each curve, bases are made on the GPU (k_i·G, device_points.cu), scalars are random
 // full-width 256-bit values. Times are CUDA events on the MSM's stream, median of --reps
@@ -30,6 +30,7 @@
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda/util/stream.hpp"
+#include "bench_support.hpp"
 #include "device_points.hpp"
 #include "throughput.hpp"
 #include "msm/msm.hpp"
@@ -38,34 +39,7 @@ namespace zkp::cuda::bench {
 namespace {
 
 constexpr int kGpu = 0;
-constexpr double kImadPerSmPerClock = 64;  // CUDA C Programming Guide, throughput table, cc 9.0
 constexpr unsigned kScalarSets = 2;        // alternate scalar sets between repetitions
-
-struct Args {
-  unsigned max_log = 24;
-  unsigned reps = 5;
-  std::string curve = "both";
-  std::string csv;
-  bool sweep = false;
-};
-
-Args parse(int argc, char** argv) {
-  Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string k = argv[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::invalid_argument("missing value for " + k);
-      return argv[++i];
-    };
-    if (k == "--max-log") a.max_log = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--reps") a.reps = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--curve") a.curve = value();
-    else if (k == "--csv") a.csv = value();
-    else if (k == "--sweep") a.sweep = true;
-    else throw std::invalid_argument("unknown argument " + k);
-  }
-  return a;
-}
 
 // sppark on this H200, bases resident (the lead's measurement), ms by log2 n.
 const std::map<std::string, std::map<unsigned, double>> kSppark = {
@@ -73,42 +47,12 @@ const std::map<std::string, std::map<unsigned, double>> kSppark = {
     {"bn254", {{20, 12.7}, {22, 27.5}, {24, 79.2}}},
 };
 
-struct Chip {
-  std::string name;
-  int sms = 0;
-  double clock_hz = 0;
-  double imad_per_s() const { return sms * kImadPerSmPerClock * clock_hz; }
-};
-
-Chip chip() {
-  DeviceGuard g(kGpu);
-  cudaDeviceProp p{};
-  ZKP_CUDA_CHECK(cudaGetDeviceProperties(&p, kGpu));
-  int khz = 0;
-  ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, kGpu));
-  return {p.name, p.multiProcessorCount, khz * 1e3};
-}
-
 template <CurveParams C>
 double floor_ms(const msm::Plan& plan, std::size_t n, const Chip& chip) {
   constexpr double k = 2.0 * C::Field::kLimbs;  // 32-bit limbs
   const double imad_per_product = 4 * k * k + k;
   const double products = double(n) * plan.windows * 10 + double(plan.buckets()) * 3.4 * 14;
   return products * imad_per_product / chip.imad_per_s() * 1e3;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-std::vector<std::uint8_t> random_scalars(std::size_t n, std::mt19937_64& rng) {
-  std::vector<std::uint8_t> s(n * zkp::msm::kScalarBytes);
-  for (std::size_t i = 0; i < s.size(); i += 8) {
-    const std::uint64_t r = rng();
-    std::memcpy(s.data() + i, &r, 8);
-  }
-  return s;
 }
 
 struct Row {
@@ -154,7 +98,7 @@ void run_curve(const std::string& name, const Args& args, const Chip& chip, std:
 
   std::vector<unsigned> logs;
   for (unsigned l : {16u, 20u, 22u, 24u})
-    if (l <= args.max_log) logs.push_back(l);
+    if (l >= args.min_log && l <= args.max_log) logs.push_back(l);
   for (unsigned log_n : logs) {
     const std::size_t n = std::size_t{1} << log_n;
     const std::span<const zkp::msm::Base<C>> b(bases.data(), n);
@@ -240,8 +184,8 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
 int main(int argc, char** argv) {
   using namespace zkp::cuda::bench;
   try {
-    const Args args = parse(argc, argv);
-    const Chip c = chip();
+    const Args args = parse_args(argc, argv, defaults(16, 24, 5), /*sweep_allowed=*/true);
+    const Chip c = chip(kGpu);
     std::printf("# %s, %d SMs, %.0f MHz: IMAD peak %.2f T/s\n", c.name.c_str(), c.sms, c.clock_hz / 1e6, c.imad_per_s() / 1e12);
     std::vector<Row> rows;
     if (args.curve == "both" || args.curve == "bn254") run_curve<zkp::bn254::G1>("bn254", args, c, rows);

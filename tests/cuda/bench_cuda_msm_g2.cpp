@@ -25,51 +25,14 @@
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda/util/stream.hpp"
-#include "device_points_g2.hpp"
+#include "bench_support.hpp"
+#include "device_points.hpp"
 #include "msm/msm.hpp"
 
 namespace zkp::cuda::bench {
 namespace {
 
 constexpr int kGpu = 0;
-
-struct Args {
-  unsigned min_log = 16, max_log = 22, reps = 3;
-  std::string curve = "both";
-  std::string csv;
-};
-
-Args parse(int argc, char** argv) {
-  Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string k = argv[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::invalid_argument("missing value for " + k);
-      return argv[++i];
-    };
-    if (k == "--min-log") a.min_log = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--max-log") a.max_log = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--reps") a.reps = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--curve") a.curve = value();
-    else if (k == "--csv") a.csv = value();
-    else throw std::invalid_argument("unknown argument " + k);
-  }
-  return a;
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
-
-std::vector<std::uint8_t> random_scalars(std::size_t n, std::mt19937_64& rng) {
-  std::vector<std::uint8_t> s(n * zkp::msm::kScalarBytes);
-  for (std::size_t i = 0; i < s.size(); i += 8) {
-    const std::uint64_t r = rng();
-    std::memcpy(s.data() + i, &r, 8);
-  }
-  return s;
-}
 
 struct Row {
   std::string curve;
@@ -85,7 +48,7 @@ void run_curve(const std::string& name, const Args& args, std::vector<Row>& rows
   using Clock = std::chrono::steady_clock;
   const std::size_t max_n = std::size_t{1} << args.max_log;
   auto t0 = Clock::now();
-  const auto bases = test::device_random_g2_bases<C>(kGpu, max_n, 0x62000000u + args.max_log);
+  const auto bases = test::device_random_bases<C>(kGpu, max_n, 0x62000000u + args.max_log);
   std::printf("# %s G2: %zu bases made on the GPU in %.1f s\n", name.c_str(), max_n,
               std::chrono::duration<double>(Clock::now() - t0).count());
   std::fflush(stdout);
@@ -179,7 +142,7 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
 int main(int argc, char** argv) {
   using namespace zkp::cuda::bench;
   try {
-    const Args args = parse(argc, argv);
+    const Args args = parse_args(argc, argv, defaults(16, 22, 3));
     std::vector<Row> rows;
     if (args.curve == "both" || args.curve == "bn254") run_curve<zkp::bn254::G2>("bn254", args, rows);
     if (args.curve == "both" || args.curve == "bls12_381") run_curve<zkp::bls12_381::G2>("bls12_381", args, rows);

@@ -22,6 +22,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_support.hpp"
 #include "cuda/ntt/h_step.hpp"
 #include "cuda/ntt/ntt_plan.hpp"
 #include "cuda/util/buffers.hpp"
@@ -35,54 +36,7 @@ namespace zkp::cuda::bench {
 namespace {
 
 constexpr int kGpu = 0;
-constexpr double kImadPerSmPerClock = 64;  // CUDA C Programming Guide, throughput table, cc 9.0
 constexpr double kLimbs32 = 8;             // both curves' Fr
-
-struct Args {
-  unsigned min_log = 16, max_log = 24, reps = 5;
-  std::string curve = "both";
-  std::string csv;
-};
-
-Args parse(int argc, char** argv) {
-  Args a;
-  for (int i = 1; i < argc; ++i) {
-    const std::string k = argv[i];
-    const auto value = [&]() -> std::string {
-      if (i + 1 >= argc) throw std::invalid_argument("missing value for " + k);
-      return argv[++i];
-    };
-    if (k == "--min-log") a.min_log = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--max-log") a.max_log = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--reps") a.reps = static_cast<unsigned>(std::stoul(value()));
-    else if (k == "--curve") a.curve = value();
-    else if (k == "--csv") a.csv = value();
-    else throw std::invalid_argument("unknown argument " + k);
-  }
-  return a;
-}
-
-struct Chip {
-  std::string name;
-  double imad_per_s = 0, bytes_per_s = 0;
-};
-
-Chip chip() {
-  DeviceGuard g(kGpu);
-  cudaDeviceProp p{};
-  ZKP_CUDA_CHECK(cudaGetDeviceProperties(&p, kGpu));
-  int khz = 0, mem_khz = 0, bus_bits = 0;
-  ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, kGpu));
-  ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&mem_khz, cudaDevAttrMemoryClockRate, kGpu));
-  ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, kGpu));
-  // DDR: two transfers per memory clock.
-  return {p.name, p.multiProcessorCount * kImadPerSmPerClock * khz * 1e3, 2.0 * mem_khz * 1e3 * bus_bits / 8};
-}
-
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v[v.size() / 2];
-}
 
 // Random elements below 2^(64·3 + 60) < r for both curves: fast, and valid field elements.
 template <class Fr>
@@ -163,7 +117,7 @@ void run_field(const std::string& name, const Args& args, const Chip& chip, std:
     const double products = 3.0 * (double(n) * log_n + 2.0 * n) + 3.0 * n;
     const double passes = 1 + 2.0 * static_cast<double>(ntt::make_coset_plan(log_n).high.size());
     const double bytes = (3 * passes * 2 + 7) * double(n) * sizeof(Fr);
-    rows.push_back({name, log_n, setup, median(h_ms), median(coset_ms), products * imad / chip.imad_per_s * 1e3,
+    rows.push_back({name, log_n, setup, median(h_ms), median(coset_ms), products * imad / chip.imad_per_s() * 1e3,
                     bytes / chip.bytes_per_s * 1e3, checked});
     const Row& row = rows.back();
     std::printf("%-9s H 2^%-2u setup %6.2f s | h %8.3f ms  3×coset %8.3f ms | arith floor %7.3f ms (x%.2f)  mem floor %7.3f ms | %.0f Melem/s%s\n",
@@ -187,9 +141,9 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
 int main(int argc, char** argv) {
   using namespace zkp::cuda::bench;
   try {
-    const Args args = parse(argc, argv);
-    const Chip c = chip();
-    std::printf("# %s: IMAD peak %.2f T/s, memory %.2f TB/s\n", c.name.c_str(), c.imad_per_s / 1e12, c.bytes_per_s / 1e12);
+    const Args args = parse_args(argc, argv, defaults(16, 24, 5));
+    const Chip c = chip(kGpu);
+    std::printf("# %s: IMAD peak %.2f T/s, memory %.2f TB/s\n", c.name.c_str(), c.imad_per_s() / 1e12, c.bytes_per_s / 1e12);
     std::vector<Row> rows;
     if (args.curve == "both" || args.curve == "bn254") run_field<zkp::bn254::Fr>("bn254", args, c, rows);
     if (args.curve == "both" || args.curve == "bls12_381") run_field<zkp::bls12_381::Fr>("bls12_381", args, c, rows);

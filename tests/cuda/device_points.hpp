@@ -1,5 +1,6 @@
 // Random bases made on the GPU, for benchmarks at sizes where host scalar multiplication
 // would take hours: base i is k_i·G for a pseudo-random 64-bit k_i (splitmix64 of seed + i).
+// Instantiated for G1 in device_points.cu and for G2 in device_points_g2.cu.
 #pragma once
 
 #include <cstddef>
