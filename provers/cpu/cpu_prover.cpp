@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "cpu_key.hpp"
+#include "format_errors.hpp"
 #include "formats/error.hpp"
 #include "groth16/point_check.hpp"
 #include "pairing/bls12_381.hpp"
@@ -20,19 +21,6 @@ PointCheck parse_key_check(const std::string& v) {
   if (v == "subgroup") return PointCheck::subgroup;
   throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
                    "prover 'cpu': option 'key_check' = '" + v + "' is not none, on_curve or subgroup");
-}
-
-// The formats layer throws FormatError (malformed or mismatched input) and IoError (the OS
-// refused a read); at the ABI they are ZKP_ERR_BAD_INPUT and ZKP_ERR_NOT_FOUND.
-template <class Body>
-auto translate(Body&& body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (const FormatError& e) {
-    throw sdk::Error(ZKP_ERR_BAD_INPUT, e.what());
-  } catch (const IoError& e) {
-    throw sdk::Error(ZKP_ERR_NOT_FOUND, e.what());
-  }
 }
 
 const KeyBase& key_of(const zkp_key_t& key) {
@@ -72,7 +60,7 @@ void CpuProver::device_info(uint32_t, zkp_device_info_t& out) const {
 }
 
 std::unique_ptr<zkp_key_t> CpuProver::key_load(const zkp_key_source_t& source, int32_t) {
-  return translate([&]() -> std::unique_ptr<zkp_key_t> {
+  return translate_format_errors([&]() -> std::unique_ptr<zkp_key_t> {
     const auto t0 = std::chrono::steady_clock::now();
     ByteSource bytes = [&] {
       if (source.path != nullptr) return ByteSource::from_file(source.path);
@@ -104,12 +92,12 @@ std::unique_ptr<zkp_key_t> CpuProver::key_load(const zkp_key_source_t& source, i
 void CpuProver::key_info(const zkp_key_t& key, zkp_key_info_t& out) const { key_of(key).info(out); }
 
 std::unique_ptr<zkp_synthesis_t> CpuProver::synthesize(const zkp_key_t& key, const zkp_witness_t& witness) {
-  return translate([&] { return key_of(key).synthesize(witness, *shared_); });
+  return translate_format_errors([&] { return key_of(key).synthesize(witness, *shared_); });
 }
 
 std::unique_ptr<zkp_prove_op_t> CpuProver::prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                                        int32_t, uint32_t) {
-  return translate([&]() -> std::unique_ptr<zkp_prove_op_t> {
+  return translate_format_errors([&]() -> std::unique_ptr<zkp_prove_op_t> {
     auto holder = std::make_unique<OpHolder>();
     holder->key = &key_of(key);
     holder->op = holder->key->prove_start(input, *shared_);
@@ -119,7 +107,7 @@ std::unique_ptr<zkp_prove_op_t> CpuProver::prove_start(const zkp_key_t& key, con
 }
 
 void CpuProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) {
-  translate([&] {
+  translate_format_errors([&] {
     auto& holder = dynamic_cast<OpHolder&>(*op);
     holder.key->prove_finish(*holder.op, out, *shared_);
     shared_->proved.fetch_add(1);
@@ -129,7 +117,7 @@ void CpuProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_outpu
 
 bool CpuProver::verify(const zkp_key_t& key, std::span<const uint8_t> proof,
                        std::span<const uint8_t> public_inputs) const {
-  return translate([&] { return key_of(key).verify(proof, public_inputs); });
+  return translate_format_errors([&] { return key_of(key).verify(proof, public_inputs); });
 }
 
 }  // namespace zkp::cpu

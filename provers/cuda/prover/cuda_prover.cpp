@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "cpu/cpu_key.hpp"
+#include "cpu/format_errors.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda_key.hpp"
 #include "device_h.hpp"
@@ -24,19 +25,7 @@
 namespace zkp::cuda::prover {
 namespace {
 
-// The formats layer throws FormatError (malformed or mismatched input) and IoError (the OS
-// refused a read); at the ABI they are ZKP_ERR_BAD_INPUT and ZKP_ERR_NOT_FOUND, as in the cpu
-// prover.
-template <class Body>
-auto translate(Body&& body) -> decltype(body()) {
-  try {
-    return body();
-  } catch (const FormatError& e) {
-    throw sdk::Error(ZKP_ERR_BAD_INPUT, e.what());
-  } catch (const IoError& e) {
-    throw sdk::Error(ZKP_ERR_NOT_FOUND, e.what());
-  }
-}
+using cpu::translate_format_errors;
 
 const KeyHandle& handle_of(const zkp_key_t& key) {
   const auto* h = dynamic_cast<const KeyHandle*>(&key);
@@ -130,7 +119,7 @@ void CudaProver::device_info(uint32_t gpu_index, zkp_device_info_t& out) const {
 }
 
 std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
-  return translate([&]() -> std::shared_ptr<KeyState> {
+  return translate_format_errors([&]() -> std::shared_ptr<KeyState> {
     ByteSource bytes = [&] {
       if (source.path != nullptr) return ByteSource::from_file(source.path);
       if (source.data == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_key_source_t has neither path nor data");
@@ -224,7 +213,7 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
 void CudaProver::key_info(const zkp_key_t& key, zkp_key_info_t& out) const { handle_of(key).state->cpu_key().info(out); }
 
 std::unique_ptr<zkp_synthesis_t> CudaProver::synthesize(const zkp_key_t& key, const zkp_witness_t& witness) {
-  return translate([&] { return handle_of(key).state->cpu_key().synthesize(witness, *cpu_); });
+  return translate_format_errors([&] { return handle_of(key).state->cpu_key().synthesize(witness, *cpu_); });
 }
 
 DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) const {
@@ -254,7 +243,7 @@ DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) cons
 
 std::unique_ptr<zkp_prove_op_t> CudaProver::prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                                         int32_t gpu_index, uint32_t worker) {
-  return translate([&]() -> std::unique_ptr<zkp_prove_op_t> {
+  return translate_format_errors([&]() -> std::unique_ptr<zkp_prove_op_t> {
     const std::shared_ptr<KeyState>& state = handle_of(key).state;
     DeviceSlot& device = pick_device(*state, gpu_index);
     std::string why;
@@ -269,7 +258,7 @@ std::unique_ptr<zkp_prove_op_t> CudaProver::prove_start(const zkp_key_t& key, co
 void CudaProver::finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out, StageTimes* times) {
   auto* base = dynamic_cast<OpBase*>(op.get());
   if (base == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the op was not started by the cuda prover");
-  translate([&] { base->finish(out, times); });
+  translate_format_errors([&] { base->finish(out, times); });
   base->device().proved.fetch_add(1);
   base->device().busy_ns.fetch_add(out.gpu_duration_ns);
 }
@@ -280,7 +269,7 @@ void CudaProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_outp
 
 bool CudaProver::verify(const zkp_key_t& key, std::span<const uint8_t> proof,
                         std::span<const uint8_t> public_inputs) const {
-  return translate([&] { return handle_of(key).state->cpu_key().verify(proof, public_inputs); });
+  return translate_format_errors([&] { return handle_of(key).state->cpu_key().verify(proof, public_inputs); });
 }
 
 }  // namespace zkp::cuda::prover
