@@ -186,16 +186,22 @@ Output cpu_proof(const fs::path& dir, const std::uint8_t* randomness) {
 }
 
 // Both placements of the G2 MSM and the H step: the defaults (device where the build has it)
-// and the host fallbacks.
-const Options kPlacements[] = {{}, {{"g2", "host"}, {"h", "host"}}, {{"g2", "device"}, {"h", "host"}}};
+// and the host fallbacks; and the sequential MSM order, with the H step on the device (queued
+// before msm A) and on the host.
+const Options kPlacements[] = {{},
+                               {{"g2", "host"}, {"h", "host"}},
+                               {{"g2", "device"}, {"h", "host"}},
+                               {{"msm_order", "sequential"}, {"h", "device"}},
+                               {{"msm_order", "sequential"}, {"h", "host"}}};
 
 TEST_F(CudaProverDevice, ProofsAreByteIdenticalToTheCpuProver) {
   const auto rs = fixed_randomness();
   for (const Options& placement : kPlacements) {
-    const std::string label = placement.empty() ? "defaults" : placement[0].second + "/" + placement[1].second;
+    std::string label = placement.empty() ? "defaults" : "";
+    for (const auto& [k, v] : placement) label += k + "=" + v + " ";
     auto p = make_prover(cuda_lib(), placement);
     for (const char* name : kVectors) {
-      SCOPED_TRACE(std::string(name) + " g2/h " + label);
+      SCOPED_TRACE(std::string(name) + " " + label);
       const fs::path dir = vector_dir(name);
       Key key;
       zkp_error_t err = error_record();
