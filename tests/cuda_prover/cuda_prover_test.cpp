@@ -405,10 +405,9 @@ TEST_F(CudaProverDevice, PrefinishedOpsAreFreedAndStartOverlapsFinish) {
   zkp_error_t err = error_record();
   ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", 0, key, err), ZKP_OK) << err.message;
   const auto info = info_of(p.get(), key.key);
-  const std::string wtns_path = (dir / "witness.wtns").string();  // outlives every use of wtns.path
-  const auto wtns = wtns_file(wtns_path);
+  const auto wtns = wtns_file((dir / "witness.wtns").string());
   zkp_synthesis_t* syn = nullptr;
-  ASSERT_EQ(p->synthesize(p.get(), key.key, &wtns, &syn, &err), ZKP_OK) << err.message;
+  ASSERT_EQ(p->synthesize(p.get(), key.key, wtns.get(), &syn, &err), ZKP_OK) << err.message;
   auto in = zkp::test::make<zkp_prove_input_t>();
   in.synthesis = syn;
   in.randomness = rs.data();
@@ -595,7 +594,7 @@ TEST_F(CudaProverFaultTwoGpu, AFaultOnDeviceZeroLeavesDeviceOneAsUsableAsTheRunt
 
   zkp_synthesis_t* syn = nullptr;
   const auto w = wtns_file(wtns);
-  ASSERT_EQ(p->synthesize(p.get(), key.key, &w, &syn, &err), ZKP_OK) << err.message;
+  ASSERT_EQ(p->synthesize(p.get(), key.key, w.get(), &syn, &err), ZKP_OK) << err.message;
   auto in = zkp::test::make<zkp_prove_input_t>();
   in.synthesis = syn;
   in.randomness = rs.data();
@@ -709,10 +708,9 @@ TEST_F(CudaProverTwoGpu, AnyDeviceSpreadsOverBoth) {
   Key key;
   ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, key, err), ZKP_OK) << err.message;
   const auto info = info_of(p.get(), key.key);
-  const std::string wtns_path = (dir / "witness.wtns").string();  // outlives every use of wtns.path
-  const auto wtns = wtns_file(wtns_path);
+  const auto wtns = wtns_file((dir / "witness.wtns").string());
   zkp_synthesis_t* syn = nullptr;
-  ASSERT_EQ(p->synthesize(p.get(), key.key, &wtns, &syn, &err), ZKP_OK) << err.message;
+  ASSERT_EQ(p->synthesize(p.get(), key.key, wtns.get(), &syn, &err), ZKP_OK) << err.message;
   auto in = zkp::test::make<zkp_prove_input_t>();
   in.synthesis = syn;
   // Started back to back, before any is finished: each start sees the others in flight.

@@ -113,13 +113,27 @@ struct Output {
   explicit Output(const zkp_key_info_t& info) : Output(info.proof_size, info.public_size) {}
 };
 
-// The record points into `path`: keep the string alive as long as the record is used.
-inline zkp_witness_t wtns_file(const std::string& path) {
-  auto w = make<zkp_witness_t>();
-  w.kind = ZKP_WITNESS_WTNS_FILE;
-  w.path = path.c_str();
-  return w;
-}
+// A .wtns witness record that owns its path, so a record made from a temporary string never
+// points into freed memory. It converts to the zkp_witness_t the ABI takes; it cannot be
+// copied (the record points into this object's own string).
+class WtnsFile {
+ public:
+  explicit WtnsFile(std::string path) : path_(std::move(path)), record_(make<zkp_witness_t>()) {
+    record_.kind = ZKP_WITNESS_WTNS_FILE;
+    record_.path = path_.c_str();
+  }
+  WtnsFile(const WtnsFile&) = delete;
+  WtnsFile& operator=(const WtnsFile&) = delete;
+  operator const zkp_witness_t&() const { return record_; }  // NOLINT: the point is the conversion
+  const zkp_witness_t* get() const { return &record_; }
+
+ private:
+  std::string path_;
+  zkp_witness_t record_;
+};
+
+// Returned as a prvalue: no copy, so the record keeps pointing at its own path.
+inline WtnsFile wtns_file(std::string path) { return WtnsFile(std::move(path)); }
 
 inline zkp_witness_t assignment(const std::vector<std::uint8_t>& bytes) {
   auto w = make<zkp_witness_t>();
