@@ -13,23 +13,12 @@
 
 #include "cuda/util/device_guard.hpp"
 #include "fault_injection.hpp"
+#include "plugin_harness.hpp"
 
 namespace zkp::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string setting(const char* env, const char* built_in) {
-  const char* v = std::getenv(env);
-  return v != nullptr && *v != 0 ? v : built_in;
-}
-
-template <class T>
-T make() {
-  T v{};
-  v.header = ZKP_HEADER_INIT(T);
-  return v;
-}
 
 struct Results {
   std::mutex mu;

@@ -30,13 +30,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Built-in paths, overridable from the environment for a build run on another machine
-// (run_on_device.sh sets all three).
-std::string setting(const char* env, const char* built_in) {
-  const char* v = std::getenv(env);
-  return v != nullptr && *v != 0 ? v : built_in;
-}
-
 Library& cuda_lib() {
   static Library lib(setting("ZKPIPE_CUDA_PLUGIN", ZKPIPE_CUDA_PLUGIN_PATH));
   return lib;
@@ -568,7 +561,9 @@ TEST_F(CudaProverFault, AFaultedDeviceFailsItsProofsClearlyAndForever) {
   // The key and the prover are then freed without hanging or crashing (the scope's end).
 }
 
-class CudaProverFaultTwoGpu : public CudaProverDevice {
+// Two GPUs: skips (with the count) on a machine with one. Used by the fault suite below and
+// by the two-GPU section.
+class CudaProverTwoGpu : public CudaProverDevice {
  protected:
   void SetUp() override {
     CudaProverDevice::SetUp();
@@ -576,6 +571,9 @@ class CudaProverFaultTwoGpu : public CudaProverDevice {
     if (cuda::device_count() < 2) GTEST_SKIP() << "needs 2 CUDA devices, found " << cuda::device_count();
   }
 };
+
+// A suite of its own: its tests break device 0 (run one per process).
+class CudaProverFaultTwoGpu : public CudaProverTwoGpu {};
 
 // What happens to device 1 depends on the CUDA runtime: if it keeps device 1's context apart
 // from device 0's fault, device 1 keeps proving and gpu_index -1 avoids device 0; if the
@@ -666,14 +664,7 @@ TEST_F(CudaProverFaultTwoGpu, AFaultOnDeviceZeroLeavesDeviceOneAsUsableAsTheRunt
 
 // ---------------------------------------------------------------- two GPUs
 
-class CudaProverTwoGpu : public CudaProverDevice {
- protected:
-  void SetUp() override {
-    CudaProverDevice::SetUp();
-    if (IsSkipped()) return;
-    if (cuda::device_count() < 2) GTEST_SKIP() << "needs 2 CUDA devices, found " << cuda::device_count();
-  }
-};
+
 
 TEST_F(CudaProverTwoGpu, GpuIndexOneRunsOnlyOnDeviceOne) {
   auto p = make_prover(cuda_lib(), {});

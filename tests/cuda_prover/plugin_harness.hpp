@@ -8,6 +8,7 @@
 #include <zkpipe/zkp_prover.h>
 
 #include <cstdint>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -18,6 +19,14 @@
 #include <vector>
 
 namespace zkp::test {
+
+// A path built into the test, overridable from the environment for a build run on another
+// machine (run_on_device.sh sets ZKPIPE_CUDA_PLUGIN, ZKPIPE_CPU_PLUGIN, ZKPIPE_GREEDY_PACER and
+// ZKPIPE_VECTORS_DIR).
+inline std::string setting(const char* env, const char* built_in) {
+  const char* v = std::getenv(env);
+  return v != nullptr && *v != 0 ? v : built_in;
+}
 
 template <class T>
 T make() {
