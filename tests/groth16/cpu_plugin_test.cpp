@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "oracle_json.hpp"
+#include "plugin_harness.hpp"
 #include "test_data.hpp"
 
 namespace zkp {
@@ -22,96 +23,35 @@ namespace {
 
 namespace fs = std::filesystem;
 
-template <class T>
-T make() {
-  T v{};
-  v.header = ZKP_HEADER_INIT(T);
-  return v;
-}
+using test::Key;
+using test::make;
+using test::Output;
+using test::wtns_file;
 
-class Library {
- public:
-  Library() : handle_(dlopen(ZKPIPE_CPU_PLUGIN_PATH, RTLD_NOW | RTLD_LOCAL)) {
-    if (handle_ == nullptr) throw std::runtime_error(std::string("dlopen: ") + dlerror());
-    entry_ = static_cast<const zkp_plugin_entry_t*>(dlsym(handle_, ZKP_PLUGIN_ENTRY_SYMBOL));
-    if (entry_ == nullptr) throw std::runtime_error("no zkp_plugin_entry");
-    zkp_error_t err = make<zkp_error_t>();
-    if (entry_->init(ZKP_ABI_VERSION, &err) != ZKP_OK) throw std::runtime_error(err.message);
-    factory_ = static_cast<const zkp_prover_factory_t*>(entry_->get_factory(ZKP_PROVER_FACTORY_ID));
-  }
-  ~Library() {
-    entry_->deinit();
-    dlclose(handle_);
-  }
-  const zkp_plugin_entry_t& entry() const { return *entry_; }
-  const zkp_prover_factory_t* factory() const { return factory_; }
-
- private:
-  void* handle_;
-  const zkp_plugin_entry_t* entry_ = nullptr;
-  const zkp_prover_factory_t* factory_ = nullptr;
-};
-
-Library& library() {
-  static Library lib;
+test::Library& library() {
+  static test::Library lib(ZKPIPE_CPU_PLUGIN_PATH);
   return lib;
 }
 
-using ProverPtr = std::unique_ptr<zkp_prover_t, void (*)(zkp_prover_t*)>;
+using ProverPtr = test::ProverPtr;
 
-zkp_status_t create(std::vector<std::pair<std::string, std::string>> options, ProverPtr& out, zkp_error_t& err) {
-  std::vector<zkp_option_t> opts;
-  for (const auto& [k, v] : options) opts.push_back({k.c_str(), v.c_str()});
-  zkp_prover_t* p = nullptr;
-  const zkp_status_t s = library().factory()->create(nullptr, opts.data(), opts.size(), &p, &err);
-  out = ProverPtr(p, [](zkp_prover_t* q) {
-    if (q != nullptr) q->destroy(q);
-  });
-  return s;
+zkp_status_t create(const test::Options& options, ProverPtr& out, zkp_error_t& err) {
+  return test::create(library(), options, out, err);
 }
 
-ProverPtr make_prover(std::vector<std::pair<std::string, std::string>> options = {{"threads", "2"}}) {
+ProverPtr make_prover(const test::Options& options = {{"threads", "2"}}) {
   ProverPtr p(nullptr, nullptr);
   zkp_error_t err = make<zkp_error_t>();
-  EXPECT_EQ(create(std::move(options), p, err), ZKP_OK) << err.message;
+  EXPECT_EQ(create(options, p, err), ZKP_OK) << err.message;
   return p;
 }
 
 fs::path dir_of(const std::string& name) { return test::data_dir() / name; }
 
-struct Key {
-  zkp_prover_t* prover;
-  zkp_key_t* key = nullptr;
-  ~Key() {
-    if (key != nullptr) prover->key_free(prover, key);
-  }
-};
-
+// The cpu prover has one device: every key is loaded with gpu_index -1.
 zkp_status_t load_key(zkp_prover_t* p, const fs::path& zkey, Key& out, zkp_error_t& err) {
-  auto src = make<zkp_key_source_t>();
-  const std::string path = zkey.string();
-  src.path = path.c_str();
-  out.prover = p;
-  return p->key_load(p, &src, -1, &out.key, &err);
+  return test::load_key(p, zkey, -1, out, err);
 }
-
-zkp_witness_t wtns_file(const std::string& path) {
-  auto w = make<zkp_witness_t>();
-  w.kind = ZKP_WITNESS_WTNS_FILE;
-  w.path = path.c_str();
-  return w;
-}
-
-struct Output {
-  std::vector<std::uint8_t> proof, publics;
-  zkp_prove_output_t out = make<zkp_prove_output_t>();
-  Output(std::size_t proof_size, std::size_t public_size) : proof(proof_size), publics(public_size) {
-    out.proof = proof.data();
-    out.proof_capacity = proof.size();
-    out.public_inputs = publics.data();
-    out.public_capacity = publics.size();
-  }
-};
 
 // synthesize (if witness given) + prove_start + prove_finish; returns the status of the first failure.
 zkp_status_t prove(zkp_prover_t* p, zkp_key_t* key, const zkp_prove_input_t& input, Output& o, zkp_error_t& err) {
@@ -134,12 +74,7 @@ zkp_status_t prove_witness(zkp_prover_t* p, zkp_key_t* key, const zkp_witness_t&
   return s;
 }
 
-zkp_key_info_t info_of(zkp_prover_t* p, zkp_key_t* key) {
-  auto info = make<zkp_key_info_t>();
-  zkp_error_t err = make<zkp_error_t>();
-  EXPECT_EQ(p->key_info(p, key, &info, &err), ZKP_OK) << err.message;
-  return info;
-}
+using test::info_of;
 
 std::vector<std::uint8_t> bytes_of(const fs::path& p) {
   const auto b = test::read_file(p);
@@ -162,8 +97,8 @@ const VectorCase kCases[] = {{"multiplier_bn128", ZKP_CURVE_BN254, 32},
 
 TEST(CpuPlugin, EntryAndFactory) {
   EXPECT_STREQ(library().entry().name, "cpu");
-  ASSERT_NE(library().factory(), nullptr);
-  EXPECT_NE(std::strstr(library().factory()->options_help, "threads="), nullptr);
+  // (test::Library throws if the plugin has no prover factory.)
+  EXPECT_NE(std::strstr(library().factory().options_help, "threads="), nullptr);
   auto p = make_prover();
   EXPECT_STREQ(p->name, "cpu");
   EXPECT_EQ(p->flags & ZKP_PROVER_FLAG_SIMULATED, 0u);
@@ -341,15 +276,15 @@ TEST(CpuPlugin, InputErrorsSayWhatIsWrong) {
   // A BLS12-381 witness for a BN254 key.
   zkp_synthesis_t* syn = nullptr;
   const std::string bls = (dir_of("chain7_bls12381") / "witness.wtns").string();
-  auto w = wtns_file(bls);
-  EXPECT_EQ(p->synthesize(p.get(), bn.key, &w, &syn, &err), ZKP_ERR_BAD_INPUT);
+  const auto w = wtns_file(bls);
+  EXPECT_EQ(p->synthesize(p.get(), bn.key, w.get(), &syn, &err), ZKP_ERR_BAD_INPUT);
   EXPECT_NE(std::string(err.message).find("BLS12-381"), std::string::npos) << err.message;
   EXPECT_NE(std::string(err.message).find("BN254"), std::string::npos) << err.message;
 
   // A witness of another circuit on the same curve.
   const std::string other = (dir_of("multiplier_bn128") / "witness.wtns").string();
-  w = wtns_file(other);
-  EXPECT_EQ(p->synthesize(p.get(), bn.key, &w, &syn, &err), ZKP_ERR_BAD_INPUT);
+  const auto w_other = wtns_file(other);
+  EXPECT_EQ(p->synthesize(p.get(), bn.key, w_other.get(), &syn, &err), ZKP_ERR_BAD_INPUT);
   EXPECT_NE(std::string(err.message).find("128"), std::string::npos) << err.message;
 
   // A raw assignment of the wrong length, and one whose constant wire is not 1.
@@ -471,8 +406,8 @@ TEST(CpuPlugin, R1csCheckNamesTheBrokenConstraintAtSynthesis) {
   ASSERT_EQ(load_key(p.get(), dir_of("chain7_bn128") / "circuit.zkey", key, err), ZKP_OK) << err.message;
   zkp_synthesis_t* syn = nullptr;
   const std::string good = (dir_of("chain7_bn128") / "witness.wtns").string();
-  auto w = wtns_file(good);
-  ASSERT_EQ(p->synthesize(p.get(), key.key, &w, &syn, &err), ZKP_OK) << err.message;
+  const auto w = wtns_file(good);
+  ASSERT_EQ(p->synthesize(p.get(), key.key, w.get(), &syn, &err), ZKP_OK) << err.message;
   p->synthesis_free(p.get(), syn);
   const auto b = broken_witness(dir_of("chain7_bn128") / "witness.wtns");
   auto wb = make<zkp_witness_t>();

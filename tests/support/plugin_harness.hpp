@@ -1,6 +1,6 @@
 // Drives prover plugins through their C ABI only, as a host does: dlopen, the "zkp.prover/1"
-// factory, key_load → synthesize → prove_start → prove_finish. Shared by the cuda prover tests
-// (which compare the cuda plugin with the cpu plugin) and the two-device throughput bench.
+// factory, key_load → synthesize → prove_start → prove_finish. Shared by the cpu plugin test
+// (tests/groth16) and the cuda prover tests (which compare the cuda plugin with the cpu one).
 #pragma once
 
 #include <dlfcn.h>
