@@ -53,7 +53,7 @@ zkp_status_t load_key(zkp_prover_t* p, const fs::path& zkey, Key& out, zkp_error
   return test::load_key(p, zkey, -1, out, err);
 }
 
-// synthesize (if witness given) + prove_start + prove_finish; returns the status of the first failure.
+// prove_start + prove_finish on device 0; the status of the first failure.
 zkp_status_t prove(zkp_prover_t* p, zkp_key_t* key, const zkp_prove_input_t& input, Output& o, zkp_error_t& err) {
   zkp_prove_op_t* op = nullptr;
   const zkp_status_t s = p->prove_start(p, key, &input, 0, 0, &op, &err);
@@ -61,17 +61,10 @@ zkp_status_t prove(zkp_prover_t* p, zkp_key_t* key, const zkp_prove_input_t& inp
   return p->prove_finish(p, op, &o.out, &err);
 }
 
+// synthesize + prove on device 0, worker 0.
 zkp_status_t prove_witness(zkp_prover_t* p, zkp_key_t* key, const zkp_witness_t& w, const std::uint8_t* randomness,
                            Output& o, zkp_error_t& err) {
-  zkp_synthesis_t* syn = nullptr;
-  zkp_status_t s = p->synthesize(p, key, &w, &syn, &err);
-  if (s != ZKP_OK) return s;
-  auto in = make<zkp_prove_input_t>();
-  in.synthesis = syn;
-  in.randomness = randomness;
-  s = prove(p, key, in, o, err);
-  p->synthesis_free(p, syn);
-  return s;
+  return test::prove(p, key, w, randomness, 0, 0, o, err);
 }
 
 using test::info_of;
