@@ -366,8 +366,6 @@ class CudaKey final : public KeyState {
         if (!t.g2_on_host) collect(tb2, job.sums.b2, t.msm_b2_ms, "msm B2");
         collect(tc, job.sums.c, t.msm_c_ms, "msm C");
       }
-      float ms = 0;
-
       if (t.h_on_host) {
         stage = "H step (host)";
         h.get();
@@ -379,9 +377,7 @@ class CudaKey final : public KeyState {
         stage = "msm H";
         th = r.h.enqueue(s.device_h, domain, st);
       }
-      stage = "msm H";
-      job.sums.h = th.result(ms);
-      t.msm_h_ms = ms;
+      collect(th, job.sums.h, t.msm_h_ms, "msm H");
       if (t.g2_on_host) {
         stage = "msm B2 (host)";
         job.sums.b2 = g2.get();

@@ -223,9 +223,11 @@ DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) cons
   DeviceSlot* best = nullptr;
   std::string lost;
   for (const auto& d : devices_) {
-    std::string why;
-    if (key.resident_on(d->index()) && d->lost(&why)) lost += (lost.empty() ? "" : "; ") + d->label() + ": " + why;
-    if (!key.resident_on(d->index()) || d->lost()) continue;
+    if (!key.resident_on(d->index())) continue;
+    if (std::string why; d->lost(&why)) {
+      lost += (lost.empty() ? "" : "; ") + d->label() + ": " + why;
+      continue;
+    }
     if (best == nullptr || d->in_flight.load() < best->in_flight.load() ||
         (d->in_flight.load() == best->in_flight.load() && d->busy_ns.load() < best->busy_ns.load())) {
       best = d.get();
