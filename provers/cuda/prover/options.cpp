@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <string>
+#include <utility>
 
 #include "cuda/msm/plan.hpp"
 #include "device_h.hpp"
@@ -22,11 +24,18 @@ sdk::Error bad(const std::string& key, const std::string& value, const std::stri
                     std::string(kOwner) + ": option '" + key + "' = '" + value + "' is not " + want);
 }
 
+// An option with two spellings, each naming a value of E; the fallback is read back as its name.
+template <class E>
+E parse_choice(sdk::Options& options, const std::string& key, E fallback, std::pair<const char*, E> first,
+               std::pair<const char*, E> second) {
+  const std::string v = options.get_string(key, fallback == first.second ? first.first : second.first);
+  if (v == first.first) return first.second;
+  if (v == second.first) return second.second;
+  throw bad(key, v, std::string(first.first) + " or " + second.first);
+}
+
 Placement parse_placement(sdk::Options& options, const std::string& key, Placement fallback) {
-  const std::string v = options.get_string(key, to_string(fallback));
-  if (v == "device") return Placement::device;
-  if (v == "host") return Placement::host;
-  throw bad(key, v, "device or host");
+  return parse_choice(options, key, fallback, {"device", Placement::device}, {"host", Placement::host});
 }
 
 }  // namespace
@@ -73,14 +82,8 @@ ProverOptions parse_options(sdk::Options& options) {
   }
   o.msm_window_bits = static_cast<unsigned>(options.get_u64("msm_window_bits", 0, 0, msm::kMaxWindowBits));
   if (o.msm_window_bits == 1) throw bad("msm_window_bits", "1", "0 (auto) or in [2, " + std::to_string(msm::kMaxWindowBits) + "]");
-  const std::string order = options.get_string("msm_order", to_string(o.msm_order));
-  if (order == "concurrent") {
-    o.msm_order = MsmOrder::concurrent;
-  } else if (order == "sequential") {
-    o.msm_order = MsmOrder::sequential;
-  } else {
-    throw bad("msm_order", order, "concurrent or sequential");
-  }
+  o.msm_order = parse_choice(options, "msm_order", o.msm_order, {"concurrent", MsmOrder::concurrent},
+                             {"sequential", MsmOrder::sequential});
   o.g2 = parse_placement(options, "g2", o.g2);
   o.h = parse_placement(options, "h", o.h);
   o.host_threads = static_cast<unsigned>(options.get_u64("host_threads", 0, 0, kMaxHostThreads));
