@@ -1,17 +1,13 @@
 // The `cpu` prover: Groth16 proofs for snarkjs zkeys on the host's cores, byte-identical to
 // `snarkjs groth16 prove` for the same witness and (r, s). One "device": the CPU.
 //
-// Over the ABI (zkp_prover.h):
-//   key_load     maps the .zkey (or borrows the caller's buffer, which must outlive key_free),
-//                checks its structure and points (option key_check), decodes what proving
-//                needs (groth16::ProvingKey) and, with option r1cs, loads the circuit.
-//   synthesize   reads the witness (.wtns file or buffer, or a raw assignment), checks curve,
-//                count and ranges against the key (ZKP_ERR_BAD_INPUT otherwise), runs the r1cs
-//                check if configured (ZKP_ERR_UNSATISFIED_WITNESS), computes a = A·w, b = B·w.
+// Over the ABI (zkp_prover.h), with the checks of the shared backend layer
+// (provers/core/backend/curve_key.hpp):
+//   key_load     backend::load_key: the .zkey (or the caller's buffer, borrowed until
+//                key_free), its point checks (option key_check), the circuit (option r1cs).
+//   synthesize   backend: witness checks, the r1cs check if configured, a = A·w, b = B·w.
 //                Holds exactly key_info.synthesis_bytes.
-//   prove_start  checks and records the input and draws r, s (getrandom) unless given; for a
-//                caller-synthesized input also converts it and checks a∘b = c row by row
-//                (there c is the caller's C·w, so a mismatch is an unsatisfied witness).
+//   prove_start  backend::take_input: the checked input and (r, s).
 //   prove_finish does the proving work on the calling thread (H, the five MSMs, the epilogue),
 //                then, with option verify (default on), checks the proof with the pairing and
 //                fails with ZKP_ERR_UNSATISFIED_WITNESS instead of returning a bad proof.
@@ -28,11 +24,10 @@
 
 #include <atomic>
 #include <memory>
-#include <optional>
 #include <string>
 
-#include "ec/encoding.hpp"
-#include "ntt/thread_pool.hpp"
+#include "backend/key_files.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::cpu {
 
@@ -63,22 +58,12 @@ class CpuProver final : public sdk::Prover {
   bool verify(const zkp_key_t& key, std::span<const uint8_t> proof,
               std::span<const uint8_t> public_inputs) const override;
 
-  // Per-call state shared with the per-curve code in cpu_backend.hpp.
-  struct Shared {
-    Shared(const sdk::HostServices& h, unsigned threads, bool verify, bool check, PointCheck level, std::string r1cs)
-        : host(h), pool(threads), verify_proofs(verify), check_keys(check), key_check(level), r1cs_path(std::move(r1cs)) {}
-
-    const sdk::HostServices& host;
-    ThreadPool pool;
-    const bool verify_proofs;
-    const bool check_keys;  // key_check != none
-    const PointCheck key_check;
-    const std::string r1cs_path;
-    std::atomic<uint64_t> started{0}, proved{0}, busy_ns{0};
-  };
-
  private:
-  std::unique_ptr<Shared> shared_;
+  const sdk::HostServices& host_;
+  ThreadPool pool_;
+  const bool self_check_;           // option verify
+  backend::KeySettings key_settings_;  // options key_check and r1cs
+  std::atomic<uint64_t> started_{0}, proved_{0}, busy_ns_{0};
 };
 
 }  // namespace zkp::cpu

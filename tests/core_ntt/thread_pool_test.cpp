@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp {
 namespace {

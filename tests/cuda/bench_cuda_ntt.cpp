@@ -30,7 +30,7 @@
 #include "cuda/util/stream.hpp"
 #include "groth16/h_polynomial.hpp"
 #include "ntt/domain.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::cuda::bench {
 namespace {

@@ -22,7 +22,7 @@
 #include "groth16/h_polynomial.hpp"
 #include "msm_inputs.hpp"
 #include "ntt/domain.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::cuda::test {
 namespace {

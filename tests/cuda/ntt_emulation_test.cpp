@@ -19,7 +19,7 @@
 #include "groth16/h_polynomial.hpp"
 #include "ntt/domain.hpp"
 #include "ntt/ntt.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::cuda::ntt {
 namespace {

@@ -1,5 +1,5 @@
 // bench_cuda_prover: whole Groth16 proofs on the cuda prover, per curve and size, with the
-// per-stage split (StageTimes: device times from CUDA events, host stages as wall time), and
+// per-stage split (DeviceStageTimes: device times from CUDA events, host stages as wall time), and
 // the multi-device throughput of gpu_index -1 against device 0 alone.
 //
 //   bench_cuda_prover [--curve bn254|bls12_381|both] [--min-log 16] [--max-log 22] [--reps 3]
@@ -32,7 +32,7 @@ namespace {
 
 using namespace zkp;
 using cuda::prover::CudaProver;
-using cuda::prover::StageTimes;
+using cuda::prover::DeviceStageTimes;
 using Clock = std::chrono::steady_clock;
 
 struct Args {
@@ -79,12 +79,12 @@ struct Row {
   unsigned log_n = 0;
   double gen_s = 0, load_s = 0, synth_ms = 0;
   double wall_ms = 0;  // prove_start → prove_finish returned
-  StageTimes t;        // medians per field
+  DeviceStageTimes t;        // medians per field
 };
 
 // One proof at gpu_index `gpu`, timed from prove_start to the end of prove_finish.
 double prove_once(CudaProver& p, const zkp_key_t& key, const zkp_synthesis_t& syn, int32_t gpu, uint32_t worker,
-                  std::vector<std::uint8_t>& proof, std::vector<std::uint8_t>& publics, StageTimes* times) {
+                  std::vector<std::uint8_t>& proof, std::vector<std::uint8_t>& publics, DeviceStageTimes* times) {
   auto in = make<zkp_prove_input_t>();
   in.synthesis = &syn;
   auto out = make<zkp_prove_output_t>();
@@ -132,7 +132,7 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_n, cons
   prove_once(*prover, *key, *syn, 0, 0, proof, publics, nullptr);  // warm-up: first launches, page faults
   std::vector<double> wall, dev, span, up, ma, mb1, mb2, mc, mh, h, lane, epi;
   for (unsigned r = 0; r < a.reps; ++r) {
-    StageTimes t;
+    DeviceStageTimes t;
     wall.push_back(prove_once(*prover, *key, *syn, 0, 0, proof, publics, &t));
     dev.push_back(t.stage_sum_ms());
     span.push_back(t.span_ms);
@@ -190,7 +190,7 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_n, cons
       for (unsigned t = 0; t < threads; ++t) {
         pool.emplace_back([&, t] {
           std::vector<std::uint8_t> pr(info.proof_size), pu(info.public_size);
-          StageTimes st;
+          DeviceStageTimes st;
           while (next.fetch_add(1) < a.throughput_proofs) {
             prove_once(*prover, *key, *syn, gpu, t, pr, pu, &st);
             span_us.fetch_add(static_cast<std::uint64_t>(st.span_ms * 1e3));

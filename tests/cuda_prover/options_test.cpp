@@ -35,7 +35,7 @@ TEST(CudaProverOptions, Defaults) {
   EXPECT_EQ(o.msm_precompute, 0u);  // all windows
   EXPECT_EQ(o.msm_window_bits, 0u);
   EXPECT_EQ(o.g2, Placement::device);
-  EXPECT_EQ(o.h, kHaveDeviceH ? Placement::device : Placement::host);
+  EXPECT_EQ(o.h, Placement::device);
 }
 
 TEST(CudaProverOptions, ValuesAreRead) {
@@ -64,8 +64,9 @@ TEST(CudaProverOptions, ValuesAreRead) {
   EXPECT_EQ(o.g2, Placement::device);
   EXPECT_EQ(o.h, Placement::device);
   EXPECT_EQ(o.host_threads, 7u);
-  EXPECT_EQ(o.key_check, "subgroup");
-  EXPECT_EQ(o.r1cs, "/x.r1cs");
+  EXPECT_TRUE(o.key.check_points);
+  EXPECT_EQ(o.key.point_check, PointCheck::subgroup);
+  EXPECT_EQ(o.key.r1cs_path, "/x.r1cs");
 }
 
 TEST(CudaProverOptions, DeviceLists) {

@@ -16,7 +16,7 @@
 
 #include "ntt/domain.hpp"
 #include "ntt/ntt.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 
@@ -59,6 +59,15 @@ std::vector<Fr> h_evaluations(std::span<const Fr> a, std::span<const Fr> b, std:
   std::vector<Fr> ta(a.begin(), a.end()), tb(b.begin(), b.end()), tc(c.begin(), c.end());
   h_evaluations_in_place<Fr>(ta, tb, tc, d, pool);
   return ta;
+}
+
+// H's evaluations (Montgomery form) as the standard-form integers the H MSM reads, into `out`
+// (h.size() of them): the step between the H polynomial and msm H, wherever msm H runs.
+template <class Fr>
+void to_standard_form(std::span<const Fr> h, typename Fr::Int* out, ThreadPool& pool) {
+  pool.parallel_for(h.size(), kPointwiseGrain, [&](std::size_t i0, std::size_t i1) {
+    for (std::size_t i = i0; i < i1; ++i) out[i] = h[i].to_bigint();
+  });
 }
 
 }  // namespace zkp::groth16

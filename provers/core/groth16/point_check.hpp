@@ -18,7 +18,7 @@
 #include "ec/curves_bn254.hpp"
 #include "ec/encoding.hpp"
 #include "formats/point_validator.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 

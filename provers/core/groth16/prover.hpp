@@ -29,7 +29,7 @@
 #include "groth16/proving_key.hpp"
 #include "groth16/synthesis.hpp"
 #include "msm/msm.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 #include "pairing/verify.hpp"
 
 namespace zkp::groth16 {
@@ -152,9 +152,7 @@ Proof<E> prove(const ProvingKey<E>& key, ProveInput<typename E::Fr> in, const ty
   h_evaluations_in_place<Fr>(in.a, in.b, in.c, key.domain(), pool);
   // The MSM reads standard-form integers.
   std::vector<Int> h(in.a.size());
-  pool.parallel_for(h.size(), kPointwiseGrain, [&](std::size_t i0, std::size_t i1) {
-    for (std::size_t i = i0; i < i1; ++i) h[i] = in.a[i].to_bigint();
-  });
+  to_standard_form<Fr>(in.a, h.data(), pool);
   in.a = {};
   t.ntt_ns = detail::elapsed_ns(t0);
 

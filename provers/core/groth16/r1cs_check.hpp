@@ -7,7 +7,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <cstring>
 #include <optional>
@@ -17,7 +16,8 @@
 #include "formats/error.hpp"
 #include "formats/r1cs.hpp"
 #include "formats/zkey.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/first_index.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 
@@ -60,21 +60,13 @@ std::optional<std::uint32_t> first_unsatisfied_constraint(const R1cs& r1cs, std:
     }
     return acc;
   };
-  std::atomic<std::uint32_t> first{r1cs.size()};
   constexpr std::size_t kGrain = 256;
-  pool.parallel_for(r1cs.size(), kGrain, [&](std::size_t c0, std::size_t c1) {
-    for (auto c = static_cast<std::uint32_t>(c0); c < c1 && c < first.load(std::memory_order_relaxed); ++c) {
-      const R1csConstraint k = r1cs.constraint(c);
-      if (eval(k.a) * eval(k.b) != eval(k.c)) {
-        std::uint32_t cur = first.load();
-        while (c < cur && !first.compare_exchange_weak(cur, c)) {
-        }
-        return;
-      }
-    }
+  const auto first = first_index(pool, r1cs.size(), kGrain, [&](std::size_t c) {
+    const R1csConstraint k = r1cs.constraint(static_cast<std::uint32_t>(c));
+    return eval(k.a) * eval(k.b) != eval(k.c);
   });
-  const std::uint32_t f = first.load();
-  return f == r1cs.size() ? std::nullopt : std::optional<std::uint32_t>(f);
+  if (!first) return std::nullopt;
+  return static_cast<std::uint32_t>(*first);
 }
 
 }  // namespace zkp::groth16

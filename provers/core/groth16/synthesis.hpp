@@ -16,7 +16,7 @@
 
 #include "formats/zkey.hpp"
 #include "groth16/coefficient_rows.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 

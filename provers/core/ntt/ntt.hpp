@@ -26,7 +26,7 @@
 #include <utility>
 
 #include "ntt/domain.hpp"
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp {
 

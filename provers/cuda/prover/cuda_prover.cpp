@@ -9,26 +9,19 @@
 #include <limits>
 #include <thread>
 
-#include "cpu/cpu_key.hpp"
-#include "cpu/format_errors.hpp"
+#include "backend/curve_key.hpp"
+#include "backend/errors.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda_key.hpp"
-#include "device_h.hpp"
-#include "formats/error.hpp"
-#include "formats/r1cs.hpp"
-#include "formats/zkey.hpp"
-#include "groth16/point_check.hpp"
 #include "staging.hpp"
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
 
 namespace zkp::cuda::prover {
 namespace {
 
-using cpu::translate_format_errors;
+using backend::translate_format_errors;
 
-const KeyHandle& handle_of(const zkp_key_t& key) {
-  const auto* h = dynamic_cast<const KeyHandle*>(&key);
+const KeyRef& ref_of(const zkp_key_t& key) {
+  const auto* h = dynamic_cast<const KeyRef*>(&key);
   if (h == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the key was not loaded by the cuda prover");
   return *h;
 }
@@ -61,10 +54,6 @@ std::string file_identity(const char* path) {
 
 CudaProver::CudaProver(const sdk::HostServices& host, sdk::Options& options)
     : host_(host), options_(parse_options(options)) {
-  if (options_.h == Placement::device && !kHaveDeviceH) {
-    throw sdk::Error(ZKP_ERR_UNSUPPORTED, "prover 'cuda': h=device needs the device H step (cuda::HStep), which "
-                                          "this build does not have; use h=host");
-  }
   cudaError_t error = cudaSuccess;
   const int available = cuda::device_count(&error);
   if (available == 0) {
@@ -83,11 +72,9 @@ CudaProver::CudaProver(const sdk::HostServices& host, sdk::Options& options)
                                                      (no_device_reason_.empty() ? "" : " (" + no_device_reason_ + ")"));
     }
   }
-  const PointCheck level = options_.key_check == "subgroup" ? PointCheck::subgroup : PointCheck::on_curve;
-  cpu_ = std::make_unique<cpu::CpuProver::Shared>(host, options_.host_threads, options_.verify,
-                                                  options_.key_check != "none", level, options_.r1cs);
+  pool_ = std::make_unique<ThreadPool>(options_.host_threads);
   staging_ = std::make_unique<ThreadPool>(std::min(kStagingThreads, ThreadPool::hardware_threads()));
-  ctx_ = std::make_unique<Context>(Context{host_, *cpu_, options_, {}, staging_.get()});
+  ctx_ = std::make_unique<Context>(Context{host_, *pool_, options_, {}, staging_.get()});
   for (std::size_t i = 0; i < ordinals.size(); ++i) {
     const DeviceProps p = props_of(ordinals[i]);
     devices_.push_back(std::make_unique<DeviceSlot>(static_cast<std::uint32_t>(i), ordinals[i], p.name, p.memory,
@@ -120,24 +107,11 @@ void CudaProver::device_info(uint32_t gpu_index, zkp_device_info_t& out) const {
 
 std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
   return translate_format_errors([&]() -> std::shared_ptr<KeyState> {
-    ByteSource bytes = [&] {
-      if (source.path != nullptr) return ByteSource::from_file(source.path);
-      if (source.data == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_key_source_t has neither path nor data");
-      // The ABI keeps the buffer valid until key_free, so it is borrowed, not copied.
-      return ByteSource::borrow({static_cast<const std::byte*>(source.data), source.size}, "zkey buffer");
-    }();
-    ZkeyReadOptions read_options;
-    if (cpu_->check_keys) read_options.validate_points = groth16::make_point_validator(cpu_->key_check, cpu_->pool);
-    Zkey zkey = read_zkey(std::move(bytes), read_options);
-    std::optional<R1cs> r1cs;
-    if (!cpu_->r1cs_path.empty()) r1cs = read_r1cs(ByteSource::from_file(cpu_->r1cs_path));
     const auto n = static_cast<std::uint32_t>(devices_.size());
-    if (zkey.header().curve == Curve::bn254) {
-      using E = bn254::Engine;
-      return std::make_shared<CudaKey<E>>(std::make_unique<cpu::CurveKey<E>>(std::move(zkey), std::move(r1cs)), n);
-    }
-    using E = bls12_381::Engine;
-    return std::make_shared<CudaKey<E>>(std::make_unique<cpu::CurveKey<E>>(std::move(zkey), std::move(r1cs)), n);
+    return backend::load_key(source, options_.key, *pool_, [n](auto curve_key) -> std::shared_ptr<KeyState> {
+      using E = typename decltype(curve_key)::element_type::Engine;
+      return std::make_shared<CudaKey<E>>(std::move(curve_key), n);
+    });
   });
 }
 
@@ -202,18 +176,18 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
     if (e) std::rethrow_exception(e);
   }
   zkp_key_info_t info = sdk::make_struct<zkp_key_info_t>();
-  key->cpu_key().info(info);
+  key->host_key().info(info);
   host_.info("cuda: loaded key " + key->name() + " on " +
              (gpu_index < 0 ? std::to_string(targets.size()) + " device(s)" : targets[0]->label()) + ": " +
              std::to_string(info.n_vars) + " wires, domain " + std::to_string(info.domain_size) + ", " +
-             std::to_string(detail::ms_since(t0)) + " ms");
-  return std::make_unique<KeyHandle>(std::move(key));
+             std::to_string(static_cast<long long>(detail::ms_since(t0))) + " ms");
+  return std::make_unique<KeyRef>(std::move(key));
 }
 
-void CudaProver::key_info(const zkp_key_t& key, zkp_key_info_t& out) const { handle_of(key).state->cpu_key().info(out); }
+void CudaProver::key_info(const zkp_key_t& key, zkp_key_info_t& out) const { ref_of(key).state->host_key().info(out); }
 
 std::unique_ptr<zkp_synthesis_t> CudaProver::synthesize(const zkp_key_t& key, const zkp_witness_t& witness) {
-  return translate_format_errors([&] { return handle_of(key).state->cpu_key().synthesize(witness, *cpu_); });
+  return translate_format_errors([&] { return ref_of(key).state->host_key().synthesize(witness, *pool_); });
 }
 
 DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) const {
@@ -246,18 +220,17 @@ DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) cons
 std::unique_ptr<zkp_prove_op_t> CudaProver::prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                                         int32_t gpu_index, uint32_t worker) {
   return translate_format_errors([&]() -> std::unique_ptr<zkp_prove_op_t> {
-    const std::shared_ptr<KeyState>& state = handle_of(key).state;
+    const std::shared_ptr<KeyState>& state = ref_of(key).state;
     DeviceSlot& device = pick_device(*state, gpu_index);
     std::string why;
     if (device.lost(&why)) {
       throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
     }
-    std::unique_ptr<zkp_prove_op_t> checked = state->cpu_key().prove_start(input, *cpu_);
-    return state->start(device, device.lane(worker), std::move(checked), *ctx_);
+    return state->start(device, device.lane(worker), input, *ctx_);
   });
 }
 
-void CudaProver::finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out, StageTimes* times) {
+void CudaProver::finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out, DeviceStageTimes* times) {
   auto* base = dynamic_cast<OpBase*>(op.get());
   if (base == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the op was not started by the cuda prover");
   translate_format_errors([&] { base->finish(out, times); });
@@ -271,7 +244,7 @@ void CudaProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_outp
 
 bool CudaProver::verify(const zkp_key_t& key, std::span<const uint8_t> proof,
                         std::span<const uint8_t> public_inputs) const {
-  return translate_format_errors([&] { return handle_of(key).state->cpu_key().verify(proof, public_inputs); });
+  return translate_format_errors([&] { return ref_of(key).state->host_key().verify(proof, public_inputs); });
 }
 
 }  // namespace zkp::cuda::prover

@@ -3,16 +3,16 @@
 //
 // Over the ABI (zkp_prover.h), every call names its device; none uses a process-wide current
 // device (each opens a DeviceGuard on the thread it runs on):
-//   key_load     parses the zkey on the host (the cpu prover's code and checks), uploads the
+//   key_load     parses the zkey on the host (the backend layer's code and checks), uploads the
 //                G1 bases of sections 5, 6, 8, 9 to device gpu_index (-1: every device, in
 //                parallel) once, and sizes each worker's scratch and pinned staging. The same
 //                file loaded again returns a new handle to the same resident copy.
-//   synthesize   a = A·w, b = B·w on the host's threads (the cpu prover's synthesis).
-//   prove_start  checks the input, draws (r, s), queues the proof on lane `worker` of device
+//   synthesize   a = A·w, b = B·w on the host's threads (the backend layer's synthesis).
+//   prove_start  checks the input, draws (r, s) (backend), queues the proof on lane `worker` of device
 //                gpu_index (-1: the device with the fewest proofs in flight) and returns.
 //   prove_finish waits, runs the CPU epilogue, self-verifies (option verify), writes the proof.
 //                gpu_duration_ns = the proof's span on the device's clock, from its first
-//                device work to the end of its last (CUDA events; StageTimes::span_ms).
+//                device work to the end of its last (CUDA events; DeviceStageTimes::span_ms).
 // Thread-safety: every call is [any-thread]; devices never wait on each other.
 #pragma once
 
@@ -24,11 +24,11 @@
 #include <string>
 #include <vector>
 
-#include "cpu/cpu_prover.hpp"
 #include "device_slot.hpp"
 #include "key_state.hpp"
 #include "options.hpp"
-#include "stage_times.hpp"
+#include "device_stage_times.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::cuda::prover {
 
@@ -77,7 +77,7 @@ class CudaProver final : public sdk::Prover {
 
   // prove_finish with the stage split of the proof (for the benchmark; the ABI carries only
   // msm_ns, ntt_ns and epilogue_ns).
-  void finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out, StageTimes* times);
+  void finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out, DeviceStageTimes* times);
 
   const ProverOptions& options() const { return options_; }
   // Why device_count() is 0 (the runtime's reason), or empty.
@@ -92,7 +92,7 @@ class CudaProver final : public sdk::Prover {
   const sdk::HostServices& host_;
   ProverOptions options_;
   std::string no_device_reason_;
-  std::unique_ptr<cpu::CpuProver::Shared> cpu_;
+  std::unique_ptr<ThreadPool> pool_;     // synthesis, key checks, input checks, the host H step
   std::unique_ptr<ThreadPool> staging_;  // staged_upload's threads, shared by every lane
   std::unique_ptr<Context> ctx_;
   std::vector<std::unique_ptr<DeviceSlot>> devices_;

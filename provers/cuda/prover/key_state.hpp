@@ -1,9 +1,9 @@
 // The curve-independent faces of a loaded key and a proof in flight.
 //
-// KeyState is one loaded proving key: the host half (the cpu prover's CurveKey: parsed zkey,
+// KeyState is one loaded proving key: the ABI-facing half (backend::CurveKey: parsed zkey,
 // synthesis, input checks, verifying key) and, per device, the resident MSM bases. It is
-// shared: every key_load of the same file returns a new KeyHandle to the same KeyState, and
-// the device copies are freed when the last handle (and the last op using it) is gone.
+// shared: every key_load of the same file returns a new KeyRef to the same KeyState, and the
+// device copies are freed when the last ref (and the last op using it) is gone.
 #pragma once
 
 #include <zkpipe/sdk/host_services.hpp>
@@ -14,17 +14,18 @@
 #include <string>
 #include <vector>
 
-#include "cpu/cpu_key.hpp"
+#include "backend/curve_key.hpp"
 #include "device_slot.hpp"
 #include "options.hpp"
-#include "stage_times.hpp"
+#include "device_stage_times.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::cuda::prover {
 
 // What the key's device work needs from the prover.
 struct Context {
   const sdk::HostServices& host;
-  cpu::CpuProver::Shared& cpu;  // the host thread pool (synthesis, host H) and key checks
+  ThreadPool& pool;  // the host's share of a proof: input checks, the host H step
   const ProverOptions& options;
   std::vector<DeviceSlot*> devices;  // every device of the prover, in gpu_index order
   ThreadPool* staging = nullptr;     // the staging copies of uploads (staging.hpp)
@@ -33,24 +34,25 @@ struct Context {
 class KeyState : public std::enable_shared_from_this<KeyState> {
  public:
   virtual ~KeyState() = default;
-  virtual const cpu::KeyBase& cpu_key() const = 0;
-  virtual const std::string& name() const = 0;
+  // key_info, synthesize and verify: the backend layer's, as every prover's.
+  virtual const backend::Key& host_key() const = 0;
+  const std::string& name() const { return host_key().name(); }
   // The lane scratch one proof of this key needs with these options.
   virtual LaneNeeds lane_needs(const ProverOptions& options) const = 0;
-  // Estimated device bytes of the resident bases (all sections, this configuration).
-  virtual std::uint64_t resident_bytes_estimate(const ProverOptions& options) const = 0;
-  // Uploads the bases to `device` unless already there. Thread-safe; concurrent calls for one
-  // device upload once.
+  // Uploads the bases to `device` unless already there, after checking that they and the
+  // lanes' scratch fit (ZKP_ERR_OUT_OF_MEMORY otherwise). Thread-safe; concurrent calls for
+  // one device upload once.
   virtual void make_resident(DeviceSlot& device, const ProverOptions& options) = 0;
   virtual bool resident_on(std::uint32_t gpu_index) const = 0;
-  // Queues the device work of a proof whose inputs the cpu key has checked (cpu_op, from
-  // cpu_key().prove_start) on `lane` of `device`, and returns at once.
-  virtual std::unique_ptr<zkp_prove_op_t> start(DeviceSlot& device, Lane& lane, std::unique_ptr<zkp_prove_op_t> cpu_op,
+  // Checks `input` (backend::CurveKey::take_input), queues the proof's device work on `lane`
+  // of `device` and returns at once.
+  virtual std::unique_ptr<zkp_prove_op_t> start(DeviceSlot& device, Lane& lane, const zkp_prove_input_t& input,
                                                 const Context& ctx) = 0;
 };
 
-struct KeyHandle final : zkp_key_t {
-  explicit KeyHandle(std::shared_ptr<KeyState> s) : state(std::move(s)) {}
+// The zkp_key_t the ABI hands out: one reference to a shared KeyState.
+struct KeyRef final : zkp_key_t {
+  explicit KeyRef(std::shared_ptr<KeyState> s) : state(std::move(s)) {}
   std::shared_ptr<KeyState> state;
 };
 
@@ -60,7 +62,7 @@ class OpBase : public zkp_prove_op_t {
   DeviceSlot& device() const { return device_; }
   // Waits for the device work, runs the epilogue (and the self-check), writes `out`. Throws
   // sdk::Error; `times`, if given, receives the stage split.
-  virtual void finish(zkp_prove_output_t& out, StageTimes* times) = 0;
+  virtual void finish(zkp_prove_output_t& out, DeviceStageTimes* times) = 0;
 
  private:
   DeviceSlot& device_;

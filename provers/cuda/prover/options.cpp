@@ -6,7 +6,6 @@
 #include <utility>
 
 #include "cuda/msm/plan.hpp"
-#include "device_h.hpp"
 
 namespace zkp::cuda::prover {
 namespace {
@@ -87,11 +86,8 @@ ProverOptions parse_options(sdk::Options& options) {
   o.g2 = parse_placement(options, "g2", o.g2);
   o.h = parse_placement(options, "h", o.h);
   o.host_threads = static_cast<unsigned>(options.get_u64("host_threads", 0, 0, kMaxHostThreads));
-  o.key_check = options.get_string("key_check", "on_curve");
-  if (o.key_check != "none" && o.key_check != "on_curve" && o.key_check != "subgroup") {
-    throw bad("key_check", o.key_check, "none, on_curve or subgroup");
-  }
-  o.r1cs = options.get_string("r1cs", "");
+  backend::parse_key_check(options.get_string("key_check", "on_curve"), kOwner, o.key);
+  o.key.r1cs_path = options.get_string("r1cs", "");
   return o;
 }
 

@@ -9,7 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "device_h.hpp"
+#include "backend/key_files.hpp"
+
 
 namespace zkp::cuda::prover {
 
@@ -32,10 +33,9 @@ struct ProverOptions {
   unsigned msm_window_bits = 0;  // c; 0 = the cost model's choice
   MsmOrder msm_order = MsmOrder::concurrent;
   Placement g2 = Placement::device;
-  Placement h = kHaveDeviceH ? Placement::device : Placement::host;
+  Placement h = Placement::device;
   unsigned host_threads = 0;     // synthesis, host H and host G2 threads; 0 = all hardware threads
-  std::string key_check = "on_curve";
-  std::string r1cs;
+  backend::KeySettings key;      // options key_check and r1cs, as every backend reads them
 };
 
 // Reads every option the cuda prover knows from `options` (sdk::Options::finish then rejects

@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::cuda::prover {
 

@@ -5,7 +5,7 @@
 // own configuration errors; a fault inside the kernel surfaces at the next synchronising
 // call, which is itself checked). The message carries the expression text, file:line and
 // cudaGetErrorString, e.g.
-//   "cudaMalloc(&p, bytes) failed at provers/cuda/util/device_buffer.hpp:41: out of memory"
+//   "cudaMalloc(&p, bytes) failed at provers/cuda/util/buffers.hpp:29: out of memory"
 // Out-of-memory maps to ZKP_ERR_OUT_OF_MEMORY, everything else to ZKP_ERR_DEVICE, so the
 // plugin boundary (sdk::guard) reports a status without knowing about CUDA.
 #pragma once

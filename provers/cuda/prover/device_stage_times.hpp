@@ -1,11 +1,13 @@
-// Where one proof's time went, stage by stage. Device stages are CUDA-event times on the
-// device; a stage placed on the host (g2=host, h=host) is host wall time and flagged so.
-// prove_finish folds these into zkp_prove_output_t; the benchmark reads them whole.
+// Where one proof's time went on its device, stage by stage, in milliseconds: device stages are
+// CUDA-event times (float ms, as cudaEventElapsedTime gives them); a stage placed on the host
+// (g2=host, h=host) is host wall time and flagged so. The CPU core's groth16::StageTimes is
+// host wall time in nanoseconds; prove_finish converts these to the ABI's nanoseconds
+// (zkp_prove_output_t); the benchmark reads them whole.
 #pragma once
 
 namespace zkp::cuda::prover {
 
-struct StageTimes {
+struct DeviceStageTimes {
   double upload_ms = 0;  // witness and H scalars, pinned host → device
   double msm_a_ms = 0, msm_b1_ms = 0, msm_c_ms = 0, msm_h_ms = 0;  // device
   double msm_b2_ms = 0;  // device, or host wall when g2_on_host

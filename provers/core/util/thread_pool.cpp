@@ -1,4 +1,4 @@
-#include "ntt/thread_pool.hpp"
+#include "util/thread_pool.hpp"
 
 #include <algorithm>
 #include <utility>

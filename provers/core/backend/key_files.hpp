@@ -1,0 +1,42 @@
+// Reading what a key_load names: the zkey (from a path, or borrowed from the caller's buffer,
+// which the ABI keeps valid until key_free), its point checks, and the optional r1cs every
+// witness is checked against. Curve-independent; curve_key.hpp's load_key builds the typed key.
+#pragma once
+
+#include <zkpipe/zkp_prover.h>
+
+#include <optional>
+#include <string>
+
+#include "ec/encoding.hpp"
+#include "formats/r1cs.hpp"
+#include "formats/zkey.hpp"
+#include "util/thread_pool.hpp"
+
+namespace zkp::backend {
+
+// The key options every backend shares (option names key_check and r1cs).
+struct KeySettings {
+  bool check_points = true;                  // key_check != none
+  PointCheck point_check = PointCheck::on_curve;
+  std::string r1cs_path;                     // empty: no r1cs check
+};
+
+// key_check = none | on_curve | subgroup. Throws sdk::Error(ZKP_ERR_INVALID_ARGUMENT) naming
+// `owner` ("prover 'cpu'") and the value otherwise.
+void parse_key_check(const std::string& value, const std::string& owner, KeySettings& out);
+
+struct KeyFiles {
+  Zkey zkey;
+  std::optional<R1cs> r1cs;
+};
+
+// Parses the zkey of `source` (checking its points as configured, on `pool`) and the r1cs.
+// Throws FormatError / IoError (translate_format_errors), or sdk::Error for a source with
+// neither path nor data.
+KeyFiles read_key_files(const zkp_key_source_t& source, const KeySettings& settings, ThreadPool& pool);
+
+// "path/to/circuit.zkey" or "(buffer)", for log lines.
+std::string source_name(const zkp_key_source_t& source);
+
+}  // namespace zkp::backend

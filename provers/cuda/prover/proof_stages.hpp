@@ -1,0 +1,223 @@
+// ProofStages<E>: the device pipeline of one proof, run on its lane's thread (lane.hpp) with
+// the lane's device selected: upload → sections → H → collect.
+//
+//   lane stream:   witness → pinned → device ─┬─ (h=device) a, b → device → H step ─┐
+//   section MSMs:  A, B1, (B2), C, each on its own stream ───────────────────────────┴─ H
+//   host threads:  (h=host) H step → pinned → device, then msm H
+//                  (g2=host) G2 MSM ΣB2 on the CPU cores
+//
+// Every section MSM is queued behind the lane stream (cuda::Msm::enqueue_device), so the
+// device runs them with each other and with the H step; the host stages run meanwhile. The two
+// msm_order settings are two orderings of the same steps: concurrent queues every section and
+// then collects them; sequential collects each before queuing the next (the device H step,
+// queued first, overlaps msm A). Sections are taken in the order A, B1, B2, C, H by every lane
+// (resident_msm.hpp: no deadlock). The five sums go to prove_finish's epilogue.
+#pragma once
+
+#include <chrono>
+#include <cstring>
+#include <functional>
+#include <future>
+#include <span>
+#include <vector>
+
+#include "backend/proof_input.hpp"
+#include "cuda/util/device_guard.hpp"
+#include "device_fault.hpp"
+#include "groth16/h_polynomial.hpp"
+#include "groth16/prover.hpp"
+#include "key_state.hpp"
+#include "msm/msm.hpp"
+#include "resident_key.hpp"
+#include "staging.hpp"
+
+namespace zkp::cuda::prover {
+
+namespace detail {
+
+using Clock = std::chrono::steady_clock;
+
+inline double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+}  // namespace detail
+
+// What the lane hands back to prove_finish.
+template <PairingEngine E>
+struct ProofJob {
+  std::promise<void> done;
+  groth16::MsmSums<E> sums;
+  DeviceStageTimes times;
+  detail::Clock::time_point queued = detail::Clock::now();
+};
+
+template <PairingEngine E>
+class ProofStages {
+ public:
+  using G1 = typename E::G1;
+  using G2 = typename E::G2;
+  using Fr = typename E::Fr;
+  using Int = typename Fr::Int;
+  using Sections = typename ResidentKey<E>::Sections;
+  static_assert(sizeof(Int) == ZKP_SCALAR_SIZE, "MSM scalars are the ABI's 32-byte scalars");
+
+  explicit ProofStages(const groth16::ProvingKey<E>& pk) : pk_(pk) {}
+
+  // The lane's job. Never throws: the outcome goes to job.done.
+  void run(DeviceSlot& device, Lane& lane, Sections& r, backend::ProofInput<E>& in, ProofJob<E>& job,
+           const Lane::Scratch& s, const Context& ctx) const noexcept {
+    const auto t_lane = detail::Clock::now();
+    DeviceStageTimes& t = job.times;
+    t.queue_ms = std::chrono::duration<double, std::milli>(t_lane - job.queued).count();
+    const char* stage = "setup";
+    try {
+      std::string why;
+      if (device.lost(&why)) throw sdk::Error(ZKP_ERR_DEVICE, "the device is unusable after an earlier fault: " + why);
+      DeviceGuard guard(device.ordinal());
+      if (s.stream == nullptr || s.pinned_witness == nullptr) {
+        throw sdk::Error(ZKP_ERR_INTERNAL, "the lane has no scratch (key_load reserves it)");
+      }
+      const std::span<const Int> w = in.witness();
+      const std::size_t n = w.size(), n_c = n - pk_.n_public() - 1, domain = pk_.domain_size();
+      const cudaStream_t st = s.stream->get();
+
+      stage = "witness upload";
+      s.start->record(st);
+      staged_upload(*ctx.staging, w.data(), s.pinned_witness, s.device_witness, w.size_bytes(), st);
+      s.witness_ready->record(st);
+
+      // Host stages, overlapped with the device MSMs below. A future of std::async joins in
+      // its destructor, so an exception here never leaves a task reading freed inputs.
+      t.g2_on_host = ctx.options.g2 == Placement::host;
+      t.h_on_host = ctx.options.h == Placement::host;
+      std::future<Affine<G2>> g2;
+      if (t.g2_on_host) {
+        const std::size_t threads = ctx.options.host_threads != 0 ? ctx.options.host_threads : ThreadPool::hardware_threads();
+        g2 = std::async(std::launch::async, [&, threads] {
+          const auto t0 = detail::Clock::now();
+          const auto bytes = std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(w.data()), w.size_bytes());
+          const Affine<G2> sum = zkp::msm::msm<G2>(pk_.b2(), bytes, zkp::msm::Options{threads, 0});
+          t.msm_b2_ms = detail::ms_since(t0);
+          return sum;
+        });
+      }
+      std::future<void> h;
+      if (t.h_on_host) {
+        h = std::async(std::launch::async, [&] {
+          const auto t0 = detail::Clock::now();
+          host_h(in, s.pinned_h, ctx.pool);
+          t.h_ms = detail::ms_since(t0);
+        });
+      }
+
+      // The witness sections: each a step that queues its MSM and one that collects it.
+      const std::uint8_t* dw = s.device_witness;
+      typename ResidentMsm<G1>::Ticket ta, tb1, tc, th;
+      typename ResidentMsm<G2>::Ticket tb2;
+      const auto collect = [&stage](auto& ticket, auto& sum, double& out_ms, const char* name) {
+        stage = name;
+        float ms = 0;
+        sum = ticket.result(ms);
+        out_ms = ms;
+      };
+      struct Step {
+        const char* name;
+        std::function<void()> enqueue, collect;
+      };
+      std::vector<Step> steps = {
+          {"msm A", [&] { ta = r.a.enqueue(dw, n, st); }, [&] { collect(ta, job.sums.a, t.msm_a_ms, "msm A"); }},
+          {"msm B1", [&] { tb1 = r.b1.enqueue(dw, n, st); }, [&] { collect(tb1, job.sums.b1, t.msm_b1_ms, "msm B1"); }},
+      };
+      if (!t.g2_on_host) {
+        steps.push_back({"msm B2", [&] { tb2 = r.b2->enqueue(dw, n, st); },
+                         [&] { collect(tb2, job.sums.b2, t.msm_b2_ms, "msm B2"); }});
+      }
+      const std::uint8_t* dw_c = dw + (std::size_t{pk_.n_public()} + 1) * ZKP_SCALAR_SIZE;
+      steps.push_back({"msm C", [&] { tc = r.c.enqueue(dw_c, n_c, st); }, [&] { collect(tc, job.sums.c, t.msm_c_ms, "msm C"); }});
+
+      const bool sequential = ctx.options.msm_order == MsmOrder::sequential;
+      const auto device_h = [&] {
+        stage = "H step (device)";
+        queue_device_h(r, lane, in, s, *ctx.staging);
+      };
+      if (sequential && !t.h_on_host) device_h();
+      for (const Step& step : steps) {
+        stage = step.name;
+        step.enqueue();
+        if (sequential) step.collect();
+      }
+      if (!t.h_on_host) {
+        if (!sequential) device_h();
+        stage = "msm H";
+        th = r.h.enqueue(s.device_h, domain, st);
+      }
+      if (!sequential) {
+        for (const Step& step : steps) step.collect();
+      }
+      if (t.h_on_host) {
+        stage = "H step (host)";
+        h.get();
+        stage = "H upload";
+        s.h_start->record(st);
+        ZKP_CUDA_CHECK(cudaMemcpyAsync(s.device_h, s.pinned_h, domain * ZKP_SCALAR_SIZE, cudaMemcpyHostToDevice, st));
+        s.h_uploaded->record(st);
+        s.h_ready->record(st);
+        stage = "msm H";
+        th = r.h.enqueue(s.device_h, domain, st);
+      }
+      collect(th, job.sums.h, t.msm_h_ms, "msm H");
+      if (t.g2_on_host) {
+        stage = "msm B2 (host)";
+        job.sums.b2 = g2.get();
+      }
+
+      stage = "timing";
+      // Every MSM has been collected (its device work is done), so an event on the lane
+      // stream now, behind the uploads and the H step, marks the end of the proof's device work.
+      s.end->record(st);
+      s.end->synchronize();
+      t.span_ms = s.end->elapsed_ms_since(*s.start);
+      t.upload_ms = s.witness_ready->elapsed_ms_since(*s.start) + s.h_uploaded->elapsed_ms_since(*s.h_start);
+      if (!t.h_on_host) t.h_ms = s.h_ready->elapsed_ms_since(*s.h_uploaded);
+      t.lane_ms = detail::ms_since(t_lane);
+      device.in_flight.fetch_sub(1);
+      job.done.set_value();
+    } catch (...) {
+      device.in_flight.fetch_sub(1);
+      job.done.set_exception(classify_failure(std::current_exception(), device, lane, stage, ctx.devices));
+    }
+  }
+
+ private:
+  // H on the odd coset with the CPU core, written as standard-form scalars to `out`.
+  void host_h(backend::ProofInput<E>& in, std::uint8_t* out, ThreadPool& pool) const {
+    groth16::ProveInput<Fr> work = in.take_work_buffers();
+    groth16::h_evaluations_in_place<Fr>(work.a, work.b, work.c, pk_.domain(), pool);
+    groth16::to_standard_form<Fr>(work.a, reinterpret_cast<Int*>(out), pool);
+  }
+
+  // The device H step, queued on the lane's stream: a, b (and a caller's c) → pinned → device,
+  // then cuda::HStep leaves H in standard form in device_h, ready for msm H once h_ready fires.
+  void queue_device_h(Sections& r, const Lane& lane, const backend::ProofInput<E>& in, const Lane::Scratch& s,
+                      ThreadPool& staging) const {
+    const std::span<const Fr> a = in.a(), b = in.b(), c = in.c();
+    const cudaStream_t st = s.stream->get();
+    s.h_start->record(st);
+    const auto upload = [&](std::span<const Fr> v, std::uint8_t* pinned, std::uint8_t* device) {
+      if (!v.empty()) staged_upload(staging, v.data(), pinned, device, v.size_bytes(), st);
+    };
+    upload(a, s.pinned_h, s.device_h);
+    upload(b, s.pinned_b, s.device_b);
+    upload(c, s.pinned_c, s.device_c);
+    s.h_uploaded->record(st);
+    Fr* dc = c.empty() ? nullptr : reinterpret_cast<Fr*>(s.device_c);
+    r.h_steps.at(lane.index())
+        ->run(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), dc, a.size(), st, cuda::HForm::standard);
+    s.h_ready->record(st);
+  }
+
+  const groth16::ProvingKey<E>& pk_;
+};
+
+}  // namespace zkp::cuda::prover

@@ -1,0 +1,153 @@
+// ResidentKey<E>: where a key's device copies live. Per device: the MSM bases of its five
+// sections (A, B1, B2, C, H; with their precomputed copies) and one device H step per lane,
+// uploaded once at key_load and shared by that device's lanes. Before uploading, the estimate
+// of what the bases and the lanes' scratch take is checked against the device, so a key that
+// cannot fit fails with ZKP_ERR_OUT_OF_MEMORY naming the bytes and the options that would help.
+#pragma once
+
+#include <cuda_runtime_api.h>
+
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "cuda/ntt/h_step.hpp"
+#include "cuda/util/device_guard.hpp"
+#include "device_slot.hpp"
+#include "groth16/proving_key.hpp"
+#include "options.hpp"
+#include "resident_msm.hpp"
+
+namespace zkp::cuda::prover {
+
+namespace detail {
+
+inline std::string bytes_text(std::uint64_t b) {
+  return std::to_string(b) + " bytes (" + std::to_string(b >> 20) + " MiB)";
+}
+
+inline msm::Config msm_config(const ProverOptions& o) { return {o.msm_window_bits, o.msm_precompute}; }
+
+inline std::string precompute_text(const ProverOptions& o) {
+  return o.msm_precompute == 0 ? "all" : std::to_string(o.msm_precompute);
+}
+
+}  // namespace detail
+
+template <PairingEngine E>
+class ResidentKey {
+ public:
+  using G1 = typename E::G1;
+  using G2 = typename E::G2;
+  using Fr = typename E::Fr;
+
+  // The key's sections on one device.
+  struct Sections {
+    Sections(const DeviceSlot& device, const groth16::ProvingKey<E>& pk, const ProverOptions& options)
+        : a(device.ordinal(), pk.a(), detail::msm_config(options)),
+          b1(device.ordinal(), pk.b1(), detail::msm_config(options)),
+          c(device.ordinal(), pk.c(), detail::msm_config(options)),
+          h(device.ordinal(), pk.h(), detail::msm_config(options)) {
+      if (options.g2 == Placement::device) {
+        b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), pk.b2(), detail::msm_config(options));
+      }
+      // One H step per lane: with c = a∘b each run uses the object's own c scratch.
+      if (options.h == Placement::device) {
+        std::size_t log_n = 0;
+        while ((std::size_t{1} << log_n) < pk.domain_size()) ++log_n;
+        for (std::size_t l = 0; l < device.lanes().size(); ++l) {
+          h_steps.push_back(std::make_unique<cuda::HStep<Fr>>(device.ordinal(), log_n));
+        }
+      }
+    }
+    ResidentMsm<G1> a, b1, c, h;
+    std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
+    std::vector<std::unique_ptr<cuda::HStep<Fr>>> h_steps;  // with h=device, one per lane
+  };
+
+  ResidentKey(const groth16::ProvingKey<E>& pk, std::uint32_t device_count)
+      : pk_(pk), slots_(std::make_unique<Slot[]>(device_count)) {}
+
+  // The lane scratch one proof of this key needs with these options.
+  LaneNeeds lane_needs(const ProverOptions& options) const {
+    const std::size_t domain = std::size_t{pk_.domain_size()} * ZKP_SCALAR_SIZE;
+    const std::size_t bc = options.h == Placement::device ? domain : 0;
+    return {std::size_t{pk_.n_vars()} * ZKP_SCALAR_SIZE, domain, bc, bc};
+  }
+
+  // Estimated device bytes of the resident bases (all sections, this configuration).
+  std::uint64_t bases_bytes(const ProverOptions& options) const {
+    const msm::Config cfg = detail::msm_config(options);
+    try {
+      const std::uint64_t g2 = options.g2 == Placement::device ? ResidentMsm<G2>::device_bytes(pk_.b2().size(), cfg) : 0;
+      return ResidentMsm<G1>::device_bytes(pk_.a().size(), cfg) + ResidentMsm<G1>::device_bytes(pk_.b1().size(), cfg) +
+             ResidentMsm<G1>::device_bytes(pk_.c().size(), cfg) + ResidentMsm<G1>::device_bytes(pk_.h().size(), cfg) + g2;
+    } catch (const std::invalid_argument& e) {  // make_plan: past the device MSM's 32-bit indices
+      throw sdk::Error(ZKP_ERR_UNSUPPORTED, "key " + pk_.name() + " is too large for the device MSM: " + e.what());
+    }
+  }
+
+  void make_resident(DeviceSlot& device, const ProverOptions& options) {
+    Slot& slot = slots_[device.index()];
+    std::lock_guard lk(slot.mutex);
+    if (slot.sections) return;
+    std::string why;
+    if (device.lost(&why)) throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
+    const std::uint64_t bases = bases_bytes(options);
+    const std::uint64_t scratch = std::uint64_t{lane_needs(options).total()} * device.lanes().size();
+    const bool limited = options.device_memory_bytes != 0 && options.device_memory_bytes < device.memory_bytes();
+    const std::uint64_t usable = limited ? options.device_memory_bytes : device.memory_bytes();
+    if (bases + scratch > usable) {
+      throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY,
+                       device.label() + ": key " + pk_.name() + " is too large for the device: it needs about " +
+                           detail::bytes_text(bases + scratch) + " (resident bases " + detail::bytes_text(bases) +
+                           " with msm_precompute=" + detail::precompute_text(options) + ", scratch of " +
+                           std::to_string(device.lanes().size()) + " workers " + detail::bytes_text(scratch) +
+                           "), the device has " + detail::bytes_text(usable) +
+                           (limited ? " (device_memory_bytes)" : " in total") +
+                           "; a smaller msm_precompute or fewer workers need less");
+    }
+    DeviceGuard guard(device.ordinal());
+    try {
+      slot.sections = std::make_unique<Sections>(device, pk_, options);
+    } catch (const CudaError& e) {
+      std::size_t free = 0, total = 0;
+      cudaMemGetInfo(&free, &total);
+      cudaGetLastError();
+      throw sdk::Error(e.status(), device.label() + ": uploading key " + pk_.name() + " (about " +
+                                       detail::bytes_text(bases) + " of resident bases; " + detail::bytes_text(free) +
+                                       " free of " + detail::bytes_text(total) + ") failed: " + e.what());
+    }
+  }
+
+  bool resident_on(std::uint32_t gpu_index) const {
+    Slot& slot = slots_[gpu_index];
+    std::lock_guard lk(slot.mutex);
+    return slot.sections != nullptr;
+  }
+
+  // The sections on `device`; ZKP_ERR_INVALID_ARGUMENT if the key was not loaded there.
+  Sections& on(const DeviceSlot& device) const {
+    Slot& slot = slots_[device.index()];
+    std::lock_guard lk(slot.mutex);
+    if (slot.sections == nullptr) {
+      throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "key " + pk_.name() + " is not loaded on " + device.label() +
+                                                     ": key_load it with that gpu_index, or with -1 for every device");
+    }
+    return *slot.sections;
+  }
+
+ private:
+  struct Slot {
+    std::mutex mutex;
+    std::unique_ptr<Sections> sections;
+  };
+
+  const groth16::ProvingKey<E>& pk_;
+  std::unique_ptr<Slot[]> slots_;
+};
+
+}  // namespace zkp::cuda::prover
