@@ -1,7 +1,9 @@
 // Plugin options: the key=value pairs from the host config's [prover] or [pacer]
 // section. A plugin reads each option it knows with a typed getter, then calls
 // finish(), which rejects any key it did not read: a typo in a config file is an error
-// that names the plugin and the key, never a silently ignored setting.
+// that names the plugin and the key, never a silently ignored setting. A plugin with
+// more than a couple of options declares them in an OptionTable (option_table.hpp),
+// which reads them through raw() and writes the help text from the same entries.
 #pragma once
 
 #include <zkpipe/zkp_common.h>
