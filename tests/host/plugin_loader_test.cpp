@@ -11,6 +11,7 @@
 
 #include <cstdlib>
 #include <functional>
+#include <sstream>
 
 namespace zkp::host {
 namespace {
@@ -143,6 +144,27 @@ TEST(PluginLoader, PluginRejectsUnknownOptionNamingPluginAndKey) {
   EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
   EXPECT_TRUE(std::string(e.what()).starts_with("prover 'sim")) << e.what();
   EXPECT_NE(std::string(e.what()).find("unknown option 'bogus'"), std::string::npos) << e.what();
+}
+
+// The sim prover's help is its option table: it lists all seven options, and every one
+// set to the default the help shows is accepted.
+TEST(PluginLoader, SimHelpListsEveryOptionWithItsDefault) {
+  const PluginLoader loader({});
+  auto lib = loader.load(PluginKind::prover, "sim");
+  const auto* factory = static_cast<const zkp_prover_factory_t*>(lib->factory(ZKP_PROVER_FACTORY_ID));
+  ASSERT_NE(factory, nullptr);
+  std::istringstream help(factory->options_help);
+  std::vector<PluginOption> all;
+  for (std::string line; std::getline(help, line);) {
+    const size_t eq = line.find('=');
+    ASSERT_NE(eq, std::string::npos) << line;
+    all.push_back({line.substr(0, eq), line.substr(eq + 1, line.find(' ') - eq - 1)});
+  }
+  ASSERT_EQ(all.size(), 7u) << factory->options_help;
+  EXPECT_EQ(all[1].key, "gpu_ms");
+  EXPECT_EQ(all[1].value, "1000");
+  auto prover = Prover::create(lib, all);
+  EXPECT_EQ(prover->device_count(), 1u);
 }
 
 TEST(PluginLoader, SameFileOpensOnceWhileLoaded) {
