@@ -205,6 +205,35 @@ TEST_F(ConfigTest, EveryKeyIsDocumentedWithItsDefault) {
   }
 }
 
+TEST_F(ConfigTest, SyntaxErrorNamesTheLine) {
+  const fs::path file = write("prover = sim\n\n[prover]\ndevices 2\n");
+  EXPECT_STREQ(load_error(file, {}).what(),
+               (file.string() + ": line 4 'devices 2' is neither key = value nor [section]").c_str());
+}
+
+// Every plugin option remembers where it was written, the later place when it is set twice.
+TEST_F(ConfigTest, PluginOptionsKeepWhereTheyWereWritten) {
+  const fs::path file = write("prover = sim\n[prover]\ndevices = 2\n# gpu time\ngpu_ms = 20\n[pacer]\ntarget = 8\n");
+  const Config c = Config::load(file, std::vector<std::string>{"prover.gpu_ms=30", "pacer.kp=0.1"});
+  ASSERT_EQ(c.prover_options.size(), 2u);
+  EXPECT_EQ(c.prover_options[0].origin, file.string() + ":3");
+  EXPECT_EQ(c.prover_options[1].value, "30");
+  EXPECT_EQ(c.prover_options[1].origin, "override 'prover.gpu_ms=30'");
+  ASSERT_EQ(c.pacer_options.size(), 2u);
+  EXPECT_EQ(c.pacer_options[0].origin, file.string() + ":7");
+  EXPECT_EQ(c.pacer_options[1].origin, "override 'pacer.kp=0.1'");
+}
+
+TEST(OptionOrigins, FollowTheMessageForEachKeyItQuotes) {
+  const std::vector<PluginOption> options{{"rate_min", "2", "/etc/z.ini:3"},
+                                          {"rate_max", "1", "override 'pacer.rate_max=1'"},
+                                          {"rate", "9", "/etc/z.ini:5"}};
+  EXPECT_EQ(with_option_origins("pacer 'pi': option 'rate_min' = '2' is above 'rate_max' = '1'", options, "pacer"),
+            "pacer 'pi': option 'rate_min' = '2' is above 'rate_max' = '1' (pacer.rate_min at /etc/z.ini:3, "
+            "pacer.rate_max at override 'pacer.rate_max=1')");
+  EXPECT_EQ(with_option_origins("prover 'sim': device lost", options, "prover"), "prover 'sim': device lost");
+}
+
 TEST(ByteSize, ParsesSuffixes) {
   EXPECT_EQ(parse_byte_size("1073741824"), 1073741824u);
   EXPECT_EQ(parse_byte_size("512B"), 512u);
