@@ -1,6 +1,7 @@
 // The configuration: INI file + key=value overrides, every error names what is wrong.
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/host/config.hpp>
+#include <zkpipe/host/pipeline.hpp>
 #include <zkpipe/sdk/error.hpp>
 
 #include <gtest/gtest.h>
@@ -232,6 +233,31 @@ TEST(OptionOrigins, FollowTheMessageForEachKeyItQuotes) {
             "pacer 'pi': option 'rate_min' = '2' is above 'rate_max' = '1' (pacer.rate_min at /etc/z.ini:3, "
             "pacer.rate_max at override 'pacer.rate_max=1')");
   EXPECT_EQ(with_option_origins("prover 'sim': device lost", options, "prover"), "prover 'sim': device lost");
+}
+
+// The pipeline gets what the configuration says, status_every's default included.
+TEST_F(ConfigTest, PipelineSettingsAreTheConfigs) {
+  const PipelineSettings d = PipelineSettings::from(Config::load(std::nullopt, {}), 3);
+  EXPECT_EQ(d.devices, 3u);
+  EXPECT_EQ(d.workers_per_device, 2u);
+  EXPECT_EQ(d.synthesis_threads, default_synthesis_threads());
+  EXPECT_EQ(d.budget_bytes, default_budget_bytes());
+  EXPECT_EQ(d.queue, QueueMode::per_device);
+  EXPECT_TRUE(d.self_check);
+  EXPECT_EQ(d.device_retries, 2u);
+  EXPECT_EQ(d.status_every, 10u);
+  const PipelineSettings s = PipelineSettings::from(
+      Config::load(std::nullopt, std::vector<std::string>{"workers_per_device=3", "synthesis_threads=5",
+                                                          "budget=1GiB", "queue=shared", "self_check=false",
+                                                          "device_retries=7", "status_every=4"}),
+      1);
+  EXPECT_EQ(s.workers_per_device, 3u);
+  EXPECT_EQ(s.synthesis_threads, 5u);
+  EXPECT_EQ(s.budget_bytes, 1ull << 30);
+  EXPECT_EQ(s.queue, QueueMode::shared);
+  EXPECT_FALSE(s.self_check);
+  EXPECT_EQ(s.device_retries, 7u);
+  EXPECT_EQ(s.status_every, 4u);
 }
 
 TEST(ByteSize, ParsesSuffixes) {
