@@ -1,5 +1,6 @@
 // zkpipe: the command line. `zkpipe --help` lists the commands and every configuration
-// key; `zkpipe <command> --help` shows one command. Exit codes: 0 success, 1 a
+// key (`zkpipe --help --markdown`: the keys as README.md's table); `zkpipe <command>
+// --help` shows one command. Exit codes: 0 success, 1 a
 // failure, 2 a usage error.
 #include "command.hpp"
 
@@ -39,7 +40,13 @@ int main(int argc, char** argv) {
   }
   const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
-    print_help(std::cout);
+    // --markdown: only the configuration table, as README.md's "## Configuration" has it
+    // (scripts/update_readme_config.sh pastes it there).
+    if (argc > 2 && std::string(argv[2]) == "--markdown") {
+      std::cout << zkp::host::config_markdown_table();
+    } else {
+      print_help(std::cout);
+    }
     return kExitSuccess;
   }
   const Command* command = find_command(name);

@@ -24,23 +24,15 @@ Host::Host(Config config) : config_(std::move(config)) {
     log().warn("self_check: prover '{}' cannot verify proofs; they are delivered unchecked", prover_->name());
   }
 
+  const PipelineSettings settings = PipelineSettings::from(config_, prover_->device_count());
   auto facts = sdk::make_struct<zkp_pacer_facts_t>();
-  facts.device_count = prover_->device_count();
-  facts.workers_per_device = config_.workers_per_device;
-  facts.synthesis_threads = config_.synthesis_threads;
-  facts.budget_bytes = config_.budget_bytes;
+  facts.device_count = settings.devices;
+  facts.workers_per_device = settings.workers_per_device;
+  facts.synthesis_threads = settings.synthesis_threads;
+  facts.budget_bytes = settings.budget_bytes;
   facts.start_ns = now_ns();
   pacer_ = Pacer::create(loader.load(PluginKind::pacer, config_.pacer), facts, config_.pacer_options);
 
-  PipelineSettings settings;
-  settings.devices = prover_->device_count();
-  settings.workers_per_device = config_.workers_per_device;
-  settings.synthesis_threads = config_.synthesis_threads;
-  settings.budget_bytes = config_.budget_bytes;
-  settings.queue = config_.queue;
-  settings.self_check = config_.self_check;
-  settings.device_retries = config_.device_retries;
-  settings.status_every = config_.status_every;
   dispatcher_ = std::make_unique<CompletionDispatcher>();
   pipeline_ = std::make_unique<Pipeline>(settings, *prover_, *pacer_, *dispatcher_);
   pipeline_->start();

@@ -46,8 +46,10 @@ std::unique_ptr<Prover> Prover::create(std::shared_ptr<PluginLibrary> library,
   const zkp_status_t status =
       factory->create(self->services_->get(), c_options.data(), c_options.size(), &raw, &err);
   if (status != ZKP_OK) {
-    throw Error(status, err.message[0] != '\0' ? std::string(err.message)
-                                               : what + ": create failed: " + zkp_status_name(status));
+    const std::string message =
+        err.message[0] != '\0' ? std::string(err.message) : what + ": create failed: " + zkp_status_name(status);
+    // A refused option is reported with where it was written (file:line or the override).
+    throw Error(status, status == ZKP_ERR_INVALID_ARGUMENT ? with_option_origins(message, options, "prover") : message);
   }
   if (raw == nullptr) throw Error(ZKP_ERR_INTERNAL, what + ": create returned no prover");
   if (raw->header.struct_size < sizeof(zkp_prover_t) || raw->destroy == nullptr) {

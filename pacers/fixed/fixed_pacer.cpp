@@ -1,6 +1,7 @@
 // The `fixed` pacer: one admission every interval_ms, whatever the pipeline does. An
 // open-loop reference point between `greedy` (no pacing) and `pi` (closed loop): right
 // only when the interval matches the bottleneck, which is exactly what it cannot measure.
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/pacer.hpp>
 #include <zkpipe/sdk/plugin.hpp>
 
@@ -12,13 +13,24 @@ constexpr uint64_t kNsPerMs = 1'000'000;
 constexpr uint64_t kDefaultIntervalMs = 1'000;
 constexpr uint64_t kMaxIntervalMs = 24ull * 3600 * 1000;  // a day: longer is a typo
 
+struct FixedSettings {
+  uint64_t interval_ns = kDefaultIntervalMs * kNsPerMs;
+};
+
 class FixedPacer final : public zkp::sdk::Pacer {
  public:
   static constexpr const char* kName = "fixed";
-  static constexpr const char* kOptionsHelp = "interval_ms=1000  time between admissions, in [1, 86400000]\n";
+
+  static const zkp::sdk::OptionTable<FixedSettings>& option_table() {
+    static const zkp::sdk::OptionTable<FixedSettings> table{
+        zkp::sdk::integer("interval_ms", &FixedSettings::interval_ns, 1, kMaxIntervalMs, "time between admissions",
+                          kNsPerMs),
+    };
+    return table;
+  }
 
   FixedPacer(const zkp::sdk::HostServices&, const zkp_pacer_facts_t&, zkp::sdk::Options& options)
-      : interval_ns_(options.get_u64("interval_ms", kDefaultIntervalMs, 1, kMaxIntervalMs) * kNsPerMs) {}
+      : interval_ns_(option_table().read(options).interval_ns) {}
 
   void on_event(const zkp_pacer_event_t& e) override {
     last_ = e.state;

@@ -1,6 +1,7 @@
 // The `greedy` pacer: admit whenever the memory budget allows. It is the baseline every
 // other pacer is judged against (PACING.md): maximal throughput when synthesis is the
 // bottleneck, and the longest GPU queues, latencies and memory peaks everywhere else.
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/pacer.hpp>
 #include <zkpipe/sdk/plugin.hpp>
 
@@ -8,12 +9,21 @@
 
 namespace {
 
+struct GreedySettings {};
+
 class GreedyPacer final : public zkp::sdk::Pacer {
  public:
   static constexpr const char* kName = "greedy";
-  static constexpr const char* kOptionsHelp = "(no options)\n";
 
-  GreedyPacer(const zkp::sdk::HostServices&, const zkp_pacer_facts_t&, zkp::sdk::Options&) {}
+  // None: every option is unknown, and the help says "(no options)".
+  static const zkp::sdk::OptionTable<GreedySettings>& option_table() {
+    static const zkp::sdk::OptionTable<GreedySettings> table{};
+    return table;
+  }
+
+  GreedyPacer(const zkp::sdk::HostServices&, const zkp_pacer_facts_t&, zkp::sdk::Options& options) {
+    option_table().read(options);
+  }
 
   void on_event(const zkp_pacer_event_t& e) override {
     if (e.kind == ZKP_PACER_EVENT_ADMITTED) ++admitted_;

@@ -3,6 +3,7 @@
 // name, so an operator can retune without a rebuild and a config typo is an error.
 #pragma once
 
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/options.hpp>
 
 #include <cstdint>
@@ -73,30 +74,14 @@ struct PiConfig {
   uint32_t status_every = 5;
 };
 
-// "key=default  meaning" lines, for zkp_pacer_factory_t.options_help.
-inline constexpr const char* kPiOptionsHelp =
-    "target_waiting=8  partitions to keep waiting in the GPU queue (and to admit per bootstrap)\n"
-    "waiting_alpha=0.15  EMA weight of one queue-depth sample, in (0, 1]\n"
-    "gpu_alpha=0.2  EMA weight of one gpu_duration sample, in (0, 1]\n"
-    "kp=0.05  proportional gain on (target - ema_waiting) / target (reference: 0.5)\n"
-    "ki=0.001  integral gain, per error-second\n"
-    "gain_schedule=true  scale kp and ki down so kp x G x D / target <= loop_gain (false: constant gains)\n"
-    "loop_gain=0.6  the largest K x D the schedule allows (G: GPU partitions/s, D: synthesis s), > 0\n"
-    "synthesis_alpha=0.05  EMA weight of one synthesis_ns sample (the dead time D), in (0, 1]\n"
-    "integral_min=-20  lower clamp of the integral (error-seconds), <= 0\n"
-    "integral_max=100  upper clamp of the integral (error-seconds), >= 0\n"
-    "rate_min=0.3  lower clamp of the rate multiplier 1 + correction, > 0\n"
-    "rate_max=3  upper clamp of the rate multiplier\n"
-    "interval_min_ms=50  shortest steady admission interval\n"
-    "interval_max_ms=60000  longest steady admission interval\n"
-    "bootstrap_spacing_ms=3000  spacing of the first bootstrap (cold pinned pool)\n"
-    "rebootstrap_spacing_min_ms=2000  re-bootstrap spacing is max(this, GPU interval)\n"
-    "drained_below=1  ema_waiting under this with nothing in flight means drained\n"
-    "status_every=5  admissions between status lines in the log (0: never)\n";
+// Every option above: its name, field, range and help; the defaults are PiConfig's.
+// Its help() is the pacer's options_help.
+const zkp::sdk::OptionTable<PiConfig>& pi_option_table();
 
-// Reads every option above from `options` (defaults where absent) and checks the values
-// and their relations. Throws zkp::sdk::Error(ZKP_ERR_INVALID_ARGUMENT) with a message
-// naming the pacer (options.owner()) and the key. Does not call options.finish().
+// Reads every option of pi_option_table() from `options` (defaults where absent) and
+// checks the relations between values. Throws zkp::sdk::Error(ZKP_ERR_INVALID_ARGUMENT)
+// with a message naming the pacer (options.owner()) and the key. Does not call
+// options.finish().
 PiConfig read_pi_config(zkp::sdk::Options& options);
 
 }  // namespace zkp::pacing

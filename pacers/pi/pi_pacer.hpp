@@ -15,7 +15,7 @@ namespace zkp::pacing {
 class PiPacer final : public zkp::sdk::Pacer {
  public:
   static constexpr const char* kName = "pi";
-  static constexpr const char* kOptionsHelp = kPiOptionsHelp;
+  static const zkp::sdk::OptionTable<PiConfig>& option_table() { return pi_option_table(); }
 
   PiPacer(const zkp::sdk::HostServices& host, const zkp_pacer_facts_t& facts, zkp::sdk::Options& options);
 

@@ -24,18 +24,39 @@ struct SimOp final : zkp_prove_op_t {
   Clock::time_point deadline;
 };
 
+constexpr uint64_t kMaxMs = 3'600'000;  // an hour per partition: longer is a typo
+constexpr uint32_t kMaxDevices = 1024;
+constexpr double kMaxContention = 100.0;
+
 }  // namespace
 
-SimProver::SimProver(const sdk::HostServices&, sdk::Options& options)
-    : gpu_time_(milliseconds(options.get_u64("gpu_ms", 1000, 0, 3'600'000))),
-      contention_(options.get_double("contention", 1.2, 1.0, 100.0)),
-      synthesis_time_(milliseconds(options.get_u64("synthesis_ms", 0, 0, 3'600'000))),
-      synthesis_jitter_(milliseconds(options.get_u64("synthesis_jitter_ms", 0, 0, 3'600'000))),
-      partition_bytes_(options.get_u64("partition_bytes", 1 << 20, 1)),
-      rng_(options.get_u64("seed", 1)) {
-  const uint64_t n = options.get_u64("devices", 1, 1, 1024);
-  device_storage_ = std::make_unique<Device[]>(n);
-  for (uint64_t i = 0; i < n; ++i) devices_.push_back(&device_storage_[i]);
+const sdk::OptionTable<SimSettings>& SimProver::option_table() {
+  static const sdk::OptionTable<SimSettings> table{
+      sdk::integer("devices", &SimSettings::devices, 1, kMaxDevices, "number of simulated devices"),
+      sdk::integer("gpu_ms", &SimSettings::gpu_ms, 0, kMaxMs, "device time of one partition when it runs alone (ms)"),
+      sdk::number("contention", &SimSettings::contention, 1.0, kMaxContention,
+                  "device time multiplier when another worker of the device is busy"),
+      sdk::integer("synthesis_ms", &SimSettings::synthesis_ms, 0, kMaxMs, "synthesis time per partition (ms)"),
+      sdk::integer("synthesis_jitter_ms", &SimSettings::synthesis_jitter_ms, 0, kMaxMs,
+                   "extra synthesis time, uniform in [0, jitter] (ms)"),
+      sdk::integer("partition_bytes", &SimSettings::partition_bytes, 1, UINT64_MAX,
+                   "host bytes one synthesized partition holds (budget reservation)"),
+      sdk::integer("seed", &SimSettings::seed, 0, UINT64_MAX, "seed of the synthesis jitter"),
+  };
+  return table;
+}
+
+SimProver::SimProver(const sdk::HostServices&, sdk::Options& options) : SimProver(option_table().read(options)) {}
+
+SimProver::SimProver(const SimSettings& settings)
+    : gpu_time_(milliseconds(settings.gpu_ms)),
+      contention_(settings.contention),
+      synthesis_time_(milliseconds(settings.synthesis_ms)),
+      synthesis_jitter_(milliseconds(settings.synthesis_jitter_ms)),
+      partition_bytes_(settings.partition_bytes),
+      rng_(settings.seed) {
+  device_storage_ = std::make_unique<Device[]>(settings.devices);
+  for (uint32_t i = 0; i < settings.devices; ++i) devices_.push_back(&device_storage_[i]);
 }
 
 void SimProver::device_info(uint32_t gpu_index, zkp_device_info_t& out) const {

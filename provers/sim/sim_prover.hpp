@@ -3,14 +3,14 @@
 // device overlap, as real GPUs do), reports that time as gpu_duration, and returns no
 // proof bytes; every name and completion it produces says it is a simulation.
 //
-// Options (see kOptionsHelp): devices, gpu_ms, contention, synthesis_ms,
-// synthesis_jitter_ms, partition_bytes, seed.
+// Options: SimSettings, each one read and described by option_table().
 //
 // Failure hook for tests: a witness of kind ZKP_WITNESS_WTNS_BUFFER whose bytes are
 // the text "unsatisfied" fails synthesis with ZKP_ERR_UNSATISFIED_WITNESS, as a real
 // prover does for a witness that does not satisfy its circuit.
 #pragma once
 
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/prover.hpp>
 
 #include <array>
@@ -23,19 +23,25 @@
 
 namespace zkp::sim {
 
+inline constexpr uint64_t kDefaultPartitionBytes = 1 << 20;  // 1 MiB: any budget holds many
+
+struct SimSettings {
+  uint32_t devices = 1;
+  uint64_t gpu_ms = 1000;
+  double contention = 1.2;
+  uint64_t synthesis_ms = 0;
+  uint64_t synthesis_jitter_ms = 0;
+  uint64_t partition_bytes = kDefaultPartitionBytes;
+  uint64_t seed = 1;
+};
+
 class SimProver final : public sdk::Prover {
  public:
   static constexpr const char* kName = "sim (simulated device: produces no proofs)";
-  static constexpr const char* kOptionsHelp =
-      "devices=1               number of simulated devices\n"
-      "gpu_ms=1000             device time of one partition when it runs alone (ms)\n"
-      "contention=1.2          device time multiplier when another worker of the device is busy\n"
-      "synthesis_ms=0          synthesis time per partition (ms)\n"
-      "synthesis_jitter_ms=0   extra synthesis time, uniform in [0, jitter] (ms)\n"
-      "partition_bytes=1048576 host bytes one synthesized partition holds (budget reservation)\n"
-      "seed=1                  seed of the synthesis jitter\n";
+  static const sdk::OptionTable<SimSettings>& option_table();
 
   SimProver(const sdk::HostServices& host, sdk::Options& options);
+  explicit SimProver(const SimSettings& settings);
 
   uint32_t flags() const override { return ZKP_PROVER_FLAG_SIMULATED; }
   uint32_t device_count() const override { return static_cast<uint32_t>(devices_.size()); }

@@ -1,6 +1,7 @@
 // The configuration: INI file + key=value overrides, every error names what is wrong.
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/host/config.hpp>
+#include <zkpipe/host/pipeline.hpp>
 #include <zkpipe/sdk/error.hpp>
 
 #include <gtest/gtest.h>
@@ -203,6 +204,60 @@ TEST_F(ConfigTest, EveryKeyIsDocumentedWithItsDefault) {
                           "log_level = info", "status_every = 10", "prover.KEY", "pacer.KEY"}) {
     EXPECT_NE(help.str().find(std::string("  ") + key), std::string::npos) << key << "\n" << help.str();
   }
+}
+
+TEST_F(ConfigTest, SyntaxErrorNamesTheLine) {
+  const fs::path file = write("prover = sim\n\n[prover]\ndevices 2\n");
+  EXPECT_STREQ(load_error(file, {}).what(),
+               (file.string() + ": line 4 'devices 2' is neither key = value nor [section]").c_str());
+}
+
+// Every plugin option remembers where it was written, the later place when it is set twice.
+TEST_F(ConfigTest, PluginOptionsKeepWhereTheyWereWritten) {
+  const fs::path file = write("prover = sim\n[prover]\ndevices = 2\n# gpu time\ngpu_ms = 20\n[pacer]\ntarget = 8\n");
+  const Config c = Config::load(file, std::vector<std::string>{"prover.gpu_ms=30", "pacer.kp=0.1"});
+  ASSERT_EQ(c.prover_options.size(), 2u);
+  EXPECT_EQ(c.prover_options[0].origin, file.string() + ":3");
+  EXPECT_EQ(c.prover_options[1].value, "30");
+  EXPECT_EQ(c.prover_options[1].origin, "override 'prover.gpu_ms=30'");
+  ASSERT_EQ(c.pacer_options.size(), 2u);
+  EXPECT_EQ(c.pacer_options[0].origin, file.string() + ":7");
+  EXPECT_EQ(c.pacer_options[1].origin, "override 'pacer.kp=0.1'");
+}
+
+TEST(OptionOrigins, FollowTheMessageForEachKeyItQuotes) {
+  const std::vector<PluginOption> options{{"rate_min", "2", "/etc/z.ini:3"},
+                                          {"rate_max", "1", "override 'pacer.rate_max=1'"},
+                                          {"rate", "9", "/etc/z.ini:5"}};
+  EXPECT_EQ(with_option_origins("pacer 'pi': option 'rate_min' = '2' is above 'rate_max' = '1'", options, "pacer"),
+            "pacer 'pi': option 'rate_min' = '2' is above 'rate_max' = '1' (pacer.rate_min at /etc/z.ini:3, "
+            "pacer.rate_max at override 'pacer.rate_max=1')");
+  EXPECT_EQ(with_option_origins("prover 'sim': device lost", options, "prover"), "prover 'sim': device lost");
+}
+
+// The pipeline gets what the configuration says, status_every's default included.
+TEST_F(ConfigTest, PipelineSettingsAreTheConfigs) {
+  const PipelineSettings d = PipelineSettings::from(Config::load(std::nullopt, {}), 3);
+  EXPECT_EQ(d.devices, 3u);
+  EXPECT_EQ(d.workers_per_device, 2u);
+  EXPECT_EQ(d.synthesis_threads, default_synthesis_threads());
+  EXPECT_EQ(d.budget_bytes, default_budget_bytes());
+  EXPECT_EQ(d.queue, QueueMode::per_device);
+  EXPECT_TRUE(d.self_check);
+  EXPECT_EQ(d.device_retries, 2u);
+  EXPECT_EQ(d.status_every, 10u);
+  const PipelineSettings s = PipelineSettings::from(
+      Config::load(std::nullopt, std::vector<std::string>{"workers_per_device=3", "synthesis_threads=5",
+                                                          "budget=1GiB", "queue=shared", "self_check=false",
+                                                          "device_retries=7", "status_every=4"}),
+      1);
+  EXPECT_EQ(s.workers_per_device, 3u);
+  EXPECT_EQ(s.synthesis_threads, 5u);
+  EXPECT_EQ(s.budget_bytes, 1ull << 30);
+  EXPECT_EQ(s.queue, QueueMode::shared);
+  EXPECT_FALSE(s.self_check);
+  EXPECT_EQ(s.device_retries, 7u);
+  EXPECT_EQ(s.status_every, 4u);
 }
 
 TEST(ByteSize, ParsesSuffixes) {

@@ -1,5 +1,6 @@
 // Plugin loading: resolution along the search path, every refusal with its reason, and
 // the library's lifetime (kept loaded while any object from it lives).
+#include <zkpipe/host/config.hpp>
 #include <zkpipe/host/pacer.hpp>
 #include <zkpipe/host/plugin_loader.hpp>
 #include <zkpipe/host/prover.hpp>
@@ -8,9 +9,12 @@
 #include <gtest/gtest.h>
 
 #include <dlfcn.h>
+#include <unistd.h>
 
 #include <cstdlib>
+#include <fstream>
 #include <functional>
+#include <sstream>
 
 namespace zkp::host {
 namespace {
@@ -143,6 +147,55 @@ TEST(PluginLoader, PluginRejectsUnknownOptionNamingPluginAndKey) {
   EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
   EXPECT_TRUE(std::string(e.what()).starts_with("prover 'sim")) << e.what();
   EXPECT_NE(std::string(e.what()).find("unknown option 'bogus'"), std::string::npos) << e.what();
+}
+
+// A plugin's refusal of an option says where the option was written: the file and line,
+// or the override.
+TEST(PluginLoader, RefusedOptionIsReportedWithWhereItWasWritten) {
+  const fs::path file = fs::temp_directory_path() / ("zkpipe-origin-" + std::to_string(::getpid()) + ".ini");
+  std::ofstream(file) << "prover = sim\n[prover]\ndevices = 2\ngpu_ms = fast\n[pacer]\ninterval = 5\n";
+  const Config config = Config::load(file, std::vector<std::string>{"prover.seed=-1"});
+  fs::remove(file);
+  const PluginLoader loader({});
+
+  const sdk::Error bad = error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), config.prover_options); });
+  EXPECT_EQ(bad.status(), ZKP_ERR_INVALID_ARGUMENT);
+  const std::string what = bad.what();
+  EXPECT_NE(what.find("option 'gpu_ms' = 'fast' is not an integer in [0, 3600000]"), std::string::npos) << what;
+  EXPECT_TRUE(what.ends_with(" (prover.gpu_ms at " + file.string() + ":4)")) << what;
+
+  auto overridden = config.prover_options;
+  overridden.erase(overridden.begin() + 1);  // gpu_ms: the seed's error is next
+  const std::string seed = error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), overridden); }).what();
+  EXPECT_TRUE(seed.ends_with(" (prover.seed at override 'prover.seed=-1')")) << seed;
+
+  const std::string pacer = error_of([&] {
+                              Pacer::create(loader.load(PluginKind::pacer, "greedy"),
+                                            sdk::make_struct<zkp_pacer_facts_t>(), config.pacer_options);
+                            }).what();
+  EXPECT_NE(pacer.find("pacer 'greedy': unknown option 'interval'"), std::string::npos) << pacer;
+  EXPECT_TRUE(pacer.ends_with(" (pacer.interval at " + file.string() + ":6)")) << pacer;
+}
+
+// The sim prover's help is its option table: it lists all seven options, and every one
+// set to the default the help shows is accepted.
+TEST(PluginLoader, SimHelpListsEveryOptionWithItsDefault) {
+  const PluginLoader loader({});
+  auto lib = loader.load(PluginKind::prover, "sim");
+  const auto* factory = static_cast<const zkp_prover_factory_t*>(lib->factory(ZKP_PROVER_FACTORY_ID));
+  ASSERT_NE(factory, nullptr);
+  std::istringstream help(factory->options_help);
+  std::vector<PluginOption> all;
+  for (std::string line; std::getline(help, line);) {
+    const size_t eq = line.find('=');
+    ASSERT_NE(eq, std::string::npos) << line;
+    all.push_back({line.substr(0, eq), line.substr(eq + 1, line.find(' ') - eq - 1)});
+  }
+  ASSERT_EQ(all.size(), 7u) << factory->options_help;
+  EXPECT_EQ(all[1].key, "gpu_ms");
+  EXPECT_EQ(all[1].value, "1000");
+  auto prover = Prover::create(lib, all);
+  EXPECT_EQ(prover->device_count(), 1u);
 }
 
 TEST(PluginLoader, SameFileOpensOnceWhileLoaded) {

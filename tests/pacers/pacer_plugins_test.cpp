@@ -157,6 +157,16 @@ TEST(PiOptions, EveryKeyInTheHelpIsAcceptedWithItsDefault) {
   EXPECT_EQ(c->status, ZKP_OK) << c->message;
 }
 
+// The same for fixed: its one option, at the default the help gives, is accepted.
+TEST(FixedOptions, TheKeyInTheHelpIsAcceptedWithItsDefault) {
+  const std::string help = library("fixed")->pacer_factory().options_help;
+  EXPECT_TRUE(help.starts_with("interval_ms=1000 ")) << help;
+  EXPECT_NE(help.find("[1, 86400000]"), std::string::npos) << help;
+  auto c = create("fixed", {{"interval_ms", "1000"}});
+  EXPECT_EQ(c->status, ZKP_OK) << c->message;
+  EXPECT_STREQ(library("greedy")->pacer_factory().options_help, "(no options)\n");
+}
+
 TEST(PiOptions, FactsWithoutGpuWorkersAreRejected) {
   auto c = create("pi", {}, facts(0, 2));
   EXPECT_EQ(c->status, ZKP_ERR_INVALID_ARGUMENT);

@@ -1,13 +1,15 @@
 // Plugin options: the key=value pairs from the host config's [prover] or [pacer]
 // section. A plugin reads each option it knows with a typed getter, then calls
 // finish(), which rejects any key it did not read: a typo in a config file is an error
-// that names the plugin and the key, never a silently ignored setting.
+// that names the plugin and the key, never a silently ignored setting. A plugin with
+// more than a couple of options declares them in an OptionTable (option_table.hpp),
+// which reads them through raw() and writes the help text from the same entries.
 #pragma once
 
 #include <zkpipe/zkp_common.h>
 #include <zkpipe/sdk/error.hpp>
+#include <zkpipe/sdk/parse.hpp>
 
-#include <charconv>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -43,37 +45,29 @@ class Options {
                    uint64_t max = UINT64_MAX) {
     auto v = raw(key);
     if (!v) return fallback;
-    uint64_t out = 0;
-    auto [end, ec] = std::from_chars(v->data(), v->data() + v->size(), out);
-    if (ec != std::errc() || end != v->data() + v->size() || out < min || out > max) {
-      throw bad_value(key, *v, "an integer in [" + std::to_string(min) + ", " + std::to_string(max) + "]");
-    }
-    return out;
+    if (auto out = parse_u64(*v, min, max)) return *out;
+    throw bad_value(key, *v, integer_expected(min, max));
   }
 
   // A real number in [min, max].
   double get_double(const std::string& key, double fallback, double min, double max) {
     auto v = raw(key);
     if (!v) return fallback;
-    size_t used = 0;
-    double out = 0;
-    try {
-      out = std::stod(*v, &used);
-    } catch (const std::exception&) {
-      used = 0;
-    }
-    if (used == 0 || used != v->size() || !(out >= min && out <= max)) {
-      throw bad_value(key, *v, "a number in [" + std::to_string(min) + ", " + std::to_string(max) + "]");
-    }
-    return out;
+    if (auto out = parse_double(*v, min, max)) return *out;
+    throw bad_value(key, *v, double_expected(min, max));
   }
 
   bool get_bool(const std::string& key, bool fallback) {
     auto v = raw(key);
     if (!v) return fallback;
-    if (*v == "true" || *v == "1" || *v == "yes" || *v == "on") return true;
-    if (*v == "false" || *v == "0" || *v == "no" || *v == "off") return false;
-    throw bad_value(key, *v, "true or false");
+    if (auto out = parse_bool(*v)) return *out;
+    throw bad_value(key, *v, kBoolExpected);
+  }
+
+  // The error for `key` = `value`, which is not `want` (what the key accepts).
+  Error bad_value(const std::string& key, const std::string& value, const std::string& want) const {
+    return Error(ZKP_ERR_INVALID_ARGUMENT,
+                 owner_ + ": option '" + key + "' = '" + value + "' is not " + want);
   }
 
   // Fails on the first option no getter asked for.
@@ -91,11 +85,6 @@ class Options {
   const std::string& owner() const { return owner_; }
 
  private:
-  Error bad_value(const std::string& key, const std::string& value, const std::string& want) const {
-    return Error(ZKP_ERR_INVALID_ARGUMENT,
-                 owner_ + ": option '" + key + "' = '" + value + "' is not " + want);
-  }
-
   std::string owner_;
   std::map<std::string, std::string> values_;
   std::set<std::string> read_;

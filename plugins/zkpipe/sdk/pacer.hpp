@@ -4,6 +4,7 @@
 //    public:
 //     static constexpr const char* kName = "mine";
 //     static constexpr const char* kOptionsHelp = "interval_ms=100  time between admissions\n";
+//     // (or static const OptionTable<Settings>& option_table(): option_table.hpp)
 //     MyPacer(const zkp::sdk::HostServices& host, const zkp_pacer_facts_t& facts,
 //             zkp::sdk::Options& options);   // read options here; finish() is called after
 //     void on_event(const zkp_pacer_event_t& e) override;
@@ -18,6 +19,7 @@
 #include <zkpipe/zkp_pacer.h>
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/sdk/host_services.hpp>
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/options.hpp>
 
 #include <cstring>
@@ -110,7 +112,7 @@ struct PacerFactory {
   }
 
   static inline const zkp_pacer_factory_t table = {ZKP_HEADER_INIT(zkp_pacer_factory_t),
-                                                   T::kOptionsHelp, &create};
+                                                   options_help<T>(), &create};
 };
 
 }  // namespace zkp::sdk

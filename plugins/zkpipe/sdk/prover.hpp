@@ -8,7 +8,7 @@
 //   class MyProver : public zkp::sdk::Prover {
 //    public:
 //     static constexpr const char* kName = "mine";
-//     static constexpr const char* kOptionsHelp = "devices=1  number of devices\n";
+//     static constexpr const char* kOptionsHelp = "devices=1  number of devices\n";  // or option_table()
 //     MyProver(const zkp::sdk::HostServices& host, zkp::sdk::Options& options);
 //     ... the virtual functions below ...
 //   };
@@ -20,6 +20,7 @@
 #include <zkpipe/zkp_prover.h>
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/sdk/host_services.hpp>
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/options.hpp>
 
 #include <cstdio>
@@ -198,7 +199,7 @@ struct ProverFactory {
   }
 
   static inline const zkp_prover_factory_t table = {ZKP_HEADER_INIT(zkp_prover_factory_t),
-                                                    T::kOptionsHelp, &create};
+                                                    options_help<T>(), &create};
 };
 
 // Copies `text` into a fixed char array, truncating; for zkp_device_info_t::name.

@@ -13,7 +13,7 @@ constexpr uint64_t kSynthesisWarmup = 8;
 class SynthesisCappedPacer final : public zkp::sdk::Pacer {
  public:
   static constexpr const char* kName = "pi+synthesis-cap (test double)";
-  static constexpr const char* kOptionsHelp = zkp::pacing::kPiOptionsHelp;
+  static const auto& option_table() { return zkp::pacing::PiPacer::option_table(); }
 
   SynthesisCappedPacer(const zkp::sdk::HostServices& host, const zkp_pacer_facts_t& facts,
                        zkp::sdk::Options& options)

@@ -1,7 +1,7 @@
 // The host configuration: an INI file plus command-line style "key=value" overrides,
 // applied in order (a later value replaces an earlier one for the same key).
 //
-//   prover = sim                 # top-level keys: see config_options() or `zkpipe --help`
+//   prover = sim                 # top-level keys: config_table.hpp, or `zkpipe --help`
 //   workers_per_device = 2
 //   [prover]                     # passed to the prover plugin as zkp_option_t, unread
 //   devices = 2                  #   by the host: the plugin validates its own options
@@ -10,13 +10,13 @@
 //
 // Overrides use the same names: "budget=64GiB", "prover.devices=2", "pacer.target=8".
 // Any other key is an error that names the key and where it was written (file and
-// line, or the override); so is a bad value (it names the key and the value).
+// line, or the override); so is a bad value (it names the key, the value and what was
+// expected). Plugin options keep where they were written too, so a plugin's refusal of
+// one can be reported with it (with_option_origins).
 #pragma once
 
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/zkp_common.h>
-
-#include <boost/program_options/options_description.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -41,25 +41,32 @@ const char* queue_mode_name(QueueMode mode);
 struct PluginOption {
   std::string key;
   std::string value;
+  std::string origin = {};  // where it was written: "path:line", "override 'prover.k=v'"; "": not known
 };
 
 // The C view of `options` for a plugin factory; its pointers borrow from `options`.
 std::vector<zkp_option_t> to_c_options(const std::vector<PluginOption>& options);
 
+// Each field's default is its key's in host_options() (config_table.hpp), set by
+// Config(); the empty initializers below are no second list of defaults, they only
+// keep every field initialized while Config() runs.
 struct Config {
-  std::string prover = "cpu";
-  std::string pacer = "greedy";
+  std::string prover;
+  std::string pacer;
   std::vector<std::string> plugin_path;  // searched before ZKPIPE_PLUGIN_PATH
-  uint32_t workers_per_device = 2;
-  uint32_t synthesis_threads = 0;  // set by load(): hardware threads unless configured
-  uint64_t budget_bytes = 0;       // set by load(): half of physical memory unless configured
-  QueueMode queue = QueueMode::per_device;
-  bool self_check = true;
-  uint32_t device_retries = 2;  // retries on other devices after a device error (unpinned jobs)
-  spdlog::level::level_enum log_level = spdlog::level::info;
-  uint32_t status_every = 10;  // admissions between pacer status lines; 0: never
+  uint32_t workers_per_device{};
+  uint32_t synthesis_threads{};
+  uint64_t budget_bytes{};
+  QueueMode queue{};
+  bool self_check{};
+  uint32_t device_retries{};  // retries on other devices after a device error (unpinned jobs)
+  spdlog::level::level_enum log_level{};
+  uint32_t status_every{};  // admissions between pacer status lines; 0: never
   std::vector<PluginOption> prover_options;
   std::vector<PluginOption> pacer_options;
+
+  // The defaults of host_options(), this machine's where they depend on it.
+  Config();
 
   // Reads `file` (if given) and then the overrides. Throws zkp::sdk::Error:
   // ZKP_ERR_NOT_FOUND for a missing file, ZKP_ERR_INVALID_ARGUMENT for a syntax error,
@@ -68,21 +75,18 @@ struct Config {
                      std::span<const std::string> overrides);
 };
 
-// One documented configuration key.
-struct ConfigKey {
-  const char* key;
-  std::string default_text;  // "" when there is none
-  const char* meaning;
-};
-
-// Every key with its default and meaning: the configuration reference.
-const std::vector<ConfigKey>& config_reference();
+// `message` (a plugin's refusal of its options) followed by where each option it quotes
+// ('KEY') was written: "...: option 'kp' = 'x' is not ... (pacer.kp at /etc/zkpipe.ini:7)".
+// `section` is "prover" or "pacer". Unchanged when it quotes none of them.
+std::string with_option_origins(const std::string& message, const std::vector<PluginOption>& options,
+                                const char* section);
 
 // The reference as `zkpipe --help` prints it.
 void print_config_reference(std::ostream& out);
 
-// The top-level keys for Boost.Program_options' INI parser.
-const boost::program_options::options_description& config_options();
+// The README's configuration table (section "## Configuration"), as markdown; `zkpipe
+// --help --markdown` prints it.
+std::string config_markdown_table();
 
 // The machine-dependent defaults.
 uint32_t default_synthesis_threads();

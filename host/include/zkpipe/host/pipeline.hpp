@@ -56,15 +56,19 @@ namespace zkp::host {
 class SynthesisPool;
 class Worker;
 
+// What the pipeline takes from the configuration; from() is the one place it is
+// copied, and the defaults are Config's (config_table.hpp), not repeated here.
 struct PipelineSettings {
-  uint32_t devices = 1;
-  uint32_t workers_per_device = 1;
-  uint32_t synthesis_threads = 1;
-  uint64_t budget_bytes = 0;
-  QueueMode queue = QueueMode::per_device;
-  bool self_check = true;
-  uint32_t device_retries = 2;  // Config::device_retries
-  uint32_t status_every = 0;  // admissions between pacer status lines; 0: never
+  uint32_t devices{};  // the prover's
+  uint32_t workers_per_device{};
+  uint32_t synthesis_threads{};
+  uint64_t budget_bytes{};
+  QueueMode queue{};
+  bool self_check{};
+  uint32_t device_retries{};
+  uint32_t status_every{};  // admissions between pacer status lines; 0: never
+
+  static PipelineSettings from(const Config& config, uint32_t devices);
 };
 
 // Gauges and counters, read together under the scheduler lock.

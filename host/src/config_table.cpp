@@ -1,0 +1,160 @@
+// The host's configuration keys (config_table.hpp). To add one: a Config field and an
+// entry here; `zkpipe --help`, the errors and the defaults follow, and the README test
+// (tests/host/readme_config_test.cpp) says how to regenerate the README's table.
+#include <zkpipe/host/config_table.hpp>
+
+#include <zkpipe/host/byte_size.hpp>
+#include <zkpipe/sdk/parse.hpp>
+
+#include <unistd.h>
+
+#include <limits>
+#include <thread>
+
+namespace zkp::host {
+
+namespace {
+
+constexpr uint32_t kMaxWorkersPerDevice = 1024;
+constexpr uint32_t kMaxSynthesisThreads = 4096;
+constexpr uint32_t kMaxDeviceRetries = 64;
+
+// An integer in [min, max]; the meaning ends with the range unless max is unbounded.
+HostOption integer(const char* key, const char* default_text, const MachineDefault* machine,
+                   uint32_t Config::*field, uint32_t min, uint32_t max, std::string meaning) {
+  if (max != std::numeric_limits<uint32_t>::max()) {
+    meaning += " (" + std::to_string(min) + ".." + std::to_string(max) + ")";
+  }
+  return {key, default_text, machine, sdk::integer_expected(min, max),
+          [field, min, max](Config& c, const std::string& text) {
+            const auto v = sdk::parse_u64(text, min, max);
+            if (v) c.*field = static_cast<uint32_t>(*v);
+            return v.has_value();
+          },
+          std::move(meaning)};
+}
+
+HostOption plugin(const char* key, const char* default_text, std::string Config::*field, std::string meaning) {
+  return {key, default_text, nullptr, "a plugin name or path",
+          [field](Config& c, const std::string& text) {
+            if (text.empty()) return false;
+            c.*field = text;
+            return true;
+          },
+          std::move(meaning)};
+}
+
+std::vector<std::string> split_path(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t colon = text.find(':', start);
+    const size_t end = colon == std::string::npos ? text.size() : colon;
+    if (end > start) out.push_back(text.substr(start, end - start));
+    if (colon == std::string::npos) break;
+    start = colon + 1;
+  }
+  return out;
+}
+
+const MachineDefault kHardwareThreads{
+    "hardware threads", [] { return std::to_string(default_synthesis_threads()); },
+    [] { return std::to_string(default_synthesis_threads()); }};
+
+const MachineDefault kHalfOfRam{"half of RAM", [] { return std::to_string(default_budget_bytes()); },
+                                [] { return format_bytes(default_budget_bytes()); }};
+
+}  // namespace
+
+uint32_t default_synthesis_threads() {
+  const unsigned n = std::thread::hardware_concurrency();
+  return n == 0 ? 1 : n;
+}
+
+uint64_t default_budget_bytes() {
+  const long pages = sysconf(_SC_PHYS_PAGES);
+  const long page_size = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page_size <= 0) return 1ull << 30;  // unknowable: 1 GiB, and say so in --help
+  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size) / 2;
+}
+
+const std::vector<HostOption>& host_options() {
+  static const std::vector<HostOption> options{
+      plugin("prover", "cpu", &Config::prover,
+             "prover plugin: a short name NAME (libzkp_prover_NAME.so on the plugin path) or a path to a .so"),
+      plugin("pacer", "greedy", &Config::pacer,
+             "pacer plugin: a short name NAME (libzkp_pacer_NAME.so) or a path to a .so"),
+      {"plugin_path", "", nullptr, "folders separated by ':'",
+       [](Config& c, const std::string& text) {
+         c.plugin_path = split_path(text);
+         return true;
+       },
+       "folders searched for plugins first, colon-separated; then $ZKPIPE_PLUGIN_PATH, then the folder of "
+       "libzkpipe (or of the zkpipe program) and its ../lib/zkpipe and ../lib"},
+      integer("workers_per_device", "2", nullptr, &Config::workers_per_device, 1, kMaxWorkersPerDevice,
+              "GPU worker threads per device"),
+      integer("synthesis_threads", nullptr, &kHardwareThreads, &Config::synthesis_threads, 1,
+              kMaxSynthesisThreads, "CPU threads that synthesize partitions"),
+      {"budget", nullptr, &kHalfOfRam, "a byte size above 0 such as 64GiB, 512 MiB, 2GB or 1073741824",
+       [](Config& c, const std::string& text) {
+         const auto bytes = parse_byte_size(text);
+         if (!bytes || *bytes == 0) return false;
+         c.budget_bytes = *bytes;
+         return true;
+       },
+       "host memory budget for synthesized partitions: bytes, or with a suffix KiB/MiB/GiB/TiB (1024) or "
+       "KB/MB/GB/TB (1000). A partition is admitted only when the budget can grant its key's "
+       "synthesis_bytes; a key whose partition can never fit is refused at load"},
+      {"queue", "per-device", nullptr, "per-device or shared",
+       [](Config& c, const std::string& text) {
+         if (text != "per-device" && text != "shared") return false;
+         c.queue = text == "shared" ? QueueMode::shared : QueueMode::per_device;
+         return true;
+       },
+       "GPU queue: per-device (a pinned partition waits for its device; an unpinned one joins the "
+       "least-loaded device's queue when its synthesis is done) or shared (one queue; a worker takes the "
+       "first partition that is unpinned or pinned to its device)"},
+      {"self_check", "true", nullptr, sdk::kBoolExpected,
+       [](Config& c, const std::string& text) {
+         const auto v = sdk::parse_bool(text);
+         if (v) c.self_check = *v;
+         return v.has_value();
+       },
+       "verify every proof before delivering it, when the prover can verify; an invalid proof fails its "
+       "partition (true/false)"},
+      integer("device_retries", "2", nullptr, &Config::device_retries, 0, kMaxDeviceRetries,
+              "a device that reports a device error takes no more unpinned work while another device is "
+              "usable, and its pinned partitions fail with that error; a partition of an unpinned job "
+              "(gpu_index -1) that fails on a device with a device error or out of memory is queued again "
+              "for a device it has not failed on, this many times at most"),
+      {"log_level", "info", nullptr, "trace, debug, info, warn, error or off",
+       [](Config& c, const std::string& text) {
+         const auto level = parse_log_level(text);
+         if (level) c.log_level = *level;
+         return level.has_value();
+       },
+       "trace, debug, info, warn, error or off"},
+      integer("status_every", "10", nullptr, &Config::status_every, 0, std::numeric_limits<uint32_t>::max(),
+              "admissions between pacer status lines in the log; 0: never"),
+  };
+  return options;
+}
+
+const std::vector<PluginSection>& plugin_sections() {
+  static const std::vector<PluginSection> sections{
+      {"prover", &Config::prover_options,
+       "an option for the prover plugin (or KEY in section [prover]); see `zkpipe plugins`"},
+      {"pacer", &Config::pacer_options,
+       "an option for the pacer plugin (or KEY in section [pacer]); see `zkpipe plugins`"},
+  };
+  return sections;
+}
+
+const HostOption* find_host_option(std::string_view key) {
+  for (const HostOption& o : host_options()) {
+    if (key == o.key) return &o;
+  }
+  return nullptr;
+}
+
+}  // namespace zkp::host

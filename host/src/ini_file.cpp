@@ -1,0 +1,61 @@
+#include "ini_file.hpp"
+
+#include <zkpipe/sdk/error.hpp>
+
+#include <fstream>
+
+namespace zkp::host {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const size_t first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return {};
+  const size_t last = s.find_last_not_of(" \t\r\n");
+  return s.substr(first, last - first + 1);
+}
+
+}  // namespace
+
+std::vector<IniSetting> read_ini_file(const std::filesystem::path& file) {
+  using sdk::Error;
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(file, ec)) {
+    throw Error(ZKP_ERR_NOT_FOUND, "config file '" + file.string() + "' does not exist");
+  }
+  std::ifstream in(file);
+  if (!in) throw Error(ZKP_ERR_NOT_FOUND, "config file '" + file.string() + "' cannot be read");
+
+  std::vector<IniSetting> out;
+  std::string section;  // "name." inside [name]
+  std::string raw;
+  for (int number = 1; std::getline(in, raw); ++number) {
+    const std::string line = trim(raw.substr(0, raw.find('#')));
+    if (line.empty()) continue;
+    if (line.front() == '[' && line.back() == ']') {
+      section = trim(line.substr(1, line.size() - 2)) + ".";
+      continue;
+    }
+    const size_t eq = line.find('=');
+    const std::string key = eq == std::string::npos ? std::string() : trim(line.substr(0, eq));
+    if (key.empty()) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, file.string() + ": line " + std::to_string(number) + " '" + line +
+                                                "' is neither key = value nor [section]");
+    }
+    std::string origin = file.string();
+    origin.append(":").append(std::to_string(number));  // (GCC 12 -Wrestrict false positive on "x" + string)
+    out.push_back({section + key, trim(line.substr(eq + 1)), std::move(origin)});
+  }
+  return out;
+}
+
+IniSetting read_override(const std::string& text) {
+  const std::string origin = "override '" + text + "'";
+  const size_t eq = text.find('=');
+  if (eq == std::string::npos || trim(text.substr(0, eq)).empty()) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, origin + ": expected key=value");
+  }
+  return {trim(text.substr(0, eq)), trim(text.substr(eq + 1)), origin};
+}
+
+}  // namespace zkp::host

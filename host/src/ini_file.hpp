@@ -1,0 +1,31 @@
+// Settings as written, each with where it was written: the INI files the host reads,
+// and the key=value overrides of the command line. A file reads as Boost's
+// parse_config_file reads it (so files written for it mean the same): '#' starts a
+// comment anywhere on a line, "[name]" opens a section whose keys read "name.KEY", and
+// every other non-blank line is "key = value" (both trimmed; the value may be empty).
+// One pass keeps the line of every key.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace zkp::host {
+
+// One key = value as written, and where: "path:line", or "override 'key=value'".
+struct IniSetting {
+  std::string key;
+  std::string value;
+  std::string origin;
+};
+
+// Every key = value of `file`, in file order. Throws zkp::sdk::Error: ZKP_ERR_NOT_FOUND
+// when the file does not exist or cannot be read, ZKP_ERR_INVALID_ARGUMENT for a line
+// that is none of the above (the message starts with the path and quotes the line).
+std::vector<IniSetting> read_ini_file(const std::filesystem::path& file);
+
+// A command-line override "key=value" (both trimmed). Throws zkp::sdk::Error
+// (ZKP_ERR_INVALID_ARGUMENT) without an '=' or with an empty key.
+IniSetting read_override(const std::string& text);
+
+}  // namespace zkp::host

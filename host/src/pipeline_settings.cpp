@@ -1,0 +1,18 @@
+#include <zkpipe/host/pipeline.hpp>
+
+namespace zkp::host {
+
+PipelineSettings PipelineSettings::from(const Config& config, uint32_t devices) {
+  PipelineSettings s;
+  s.devices = devices;
+  s.workers_per_device = config.workers_per_device;
+  s.synthesis_threads = config.synthesis_threads;
+  s.budget_bytes = config.budget_bytes;
+  s.queue = config.queue;
+  s.self_check = config.self_check;
+  s.device_retries = config.device_retries;
+  s.status_every = config.status_every;
+  return s;
+}
+
+}  // namespace zkp::host
