@@ -7,6 +7,7 @@
 
 #include "backend/curve_key.hpp"
 #include "backend/errors.hpp"
+#include "backend/key_options.hpp"
 #include "cpu_key.hpp"
 
 namespace zkp::cpu {
@@ -25,6 +26,8 @@ std::uint64_t sysconf_bytes(int pages_name) {
   return pages > 0 && page > 0 ? static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) : 0;
 }
 
+constexpr std::uint64_t kMaxThreads = 4096;
+
 std::uint64_t ms_since(std::chrono::steady_clock::time_point t0) {
   return static_cast<std::uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - t0).count());
@@ -32,13 +35,21 @@ std::uint64_t ms_since(std::chrono::steady_clock::time_point t0) {
 
 }  // namespace
 
-CpuProver::CpuProver(const sdk::HostServices& host, sdk::Options& options)
-    : host_(host),
-      pool_(static_cast<unsigned>(options.get_u64("threads", 0, 0, 4096))),
-      self_check_(options.get_bool("verify", true)) {
-  backend::parse_key_check(options.get_string("key_check", "on_curve"), "prover 'cpu'", key_settings_);
-  key_settings_.r1cs_path = options.get_string("r1cs", "");
+const sdk::OptionTable<CpuSettings>& CpuProver::option_table() {
+  static const sdk::OptionTable<CpuSettings> table{
+      sdk::integer("threads", &CpuSettings::threads, 0, kMaxThreads,
+                   "threads for synthesis, the H step, the MSMs and the checks; 0 = every hardware thread"),
+      sdk::flag("verify", &CpuSettings::verify,
+                "verify every proof with the pairing before returning it; a proof that fails means the witness "
+                "does not satisfy the circuit (ZKP_ERR_UNSATISFIED_WITNESS)"),
+      backend::key_check_option(&CpuSettings::key),
+      backend::r1cs_option(&CpuSettings::key),
+  };
+  return table;
 }
+
+CpuProver::CpuProver(const sdk::HostServices& host, sdk::Options& options)
+    : host_(host), settings_(option_table().read(options)), pool_(settings_.threads) {}
 
 void CpuProver::device_info(uint32_t, zkp_device_info_t& out) const {
   sdk::copy_name(out.name, "cpu (" + std::to_string(pool_.size()) + " threads)");
@@ -52,7 +63,7 @@ void CpuProver::device_info(uint32_t, zkp_device_info_t& out) const {
 std::unique_ptr<zkp_key_t> CpuProver::key_load(const zkp_key_source_t& source, int32_t) {
   return translate_format_errors([&]() -> std::unique_ptr<zkp_key_t> {
     const auto t0 = std::chrono::steady_clock::now();
-    std::unique_ptr<CpuKey> key = backend::load_key(source, key_settings_, pool_, [](auto curve_key) -> std::unique_ptr<CpuKey> {
+    std::unique_ptr<CpuKey> key = backend::load_key(source, settings_.key, pool_, [](auto curve_key) -> std::unique_ptr<CpuKey> {
       using E = typename decltype(curve_key)::element_type::Engine;
       return std::make_unique<CpuCurveKey<E>>(std::move(curve_key));
     });
@@ -84,7 +95,7 @@ void CpuProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_outpu
   translate_format_errors([&] {
     auto* cpu_op = dynamic_cast<CpuOp*>(op.get());
     if (cpu_op == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the op was not started by the cpu prover");
-    cpu_op->finish(out, ProofSettings{pool_, self_check_});
+    cpu_op->finish(out, ProofSettings{pool_, settings_.verify});
     proved_.fetch_add(1);
     busy_ns_.fetch_add(out.gpu_duration_ns);
   });

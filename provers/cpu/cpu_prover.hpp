@@ -20,6 +20,7 @@
 // loops of concurrent calls take turns on one pool.
 #pragma once
 
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/prover.hpp>
 
 #include <atomic>
@@ -31,18 +32,17 @@
 
 namespace zkp::cpu {
 
+struct CpuSettings {
+  unsigned threads = 0;   // 0: every hardware thread
+  bool verify = true;     // the self-check
+  backend::KeySettings key;
+};
+
 class CpuProver final : public sdk::Prover {
  public:
   static constexpr const char* kName = "cpu";
-  static constexpr const char* kOptionsHelp =
-      "threads=0            worker threads for synthesis, NTT and MSM; 0 = every hardware thread\n"
-      "verify=true          verify every proof with the pairing before returning it; a proof that\n"
-      "                     fails means the witness does not satisfy the circuit\n"
-      "                     (ZKP_ERR_UNSATISFIED_WITNESS)\n"
-      "key_check=on_curve   zkey point checks at key_load: none, on_curve, or subgroup (slow for\n"
-      "                     big keys: a scalar multiplication per point)\n"
-      "r1cs=                path of the circuit's .r1cs: every witness is checked against its\n"
-      "                     constraints in synthesize; every key loaded must match it\n";
+  // Every option: its default, parsing and help (what `zkpipe plugins` prints) in one table.
+  static const sdk::OptionTable<CpuSettings>& option_table();
 
   CpuProver(const sdk::HostServices& host, sdk::Options& options);
 
@@ -60,9 +60,8 @@ class CpuProver final : public sdk::Prover {
 
  private:
   const sdk::HostServices& host_;
+  const CpuSettings settings_;
   ThreadPool pool_;
-  const bool self_check_;           // option verify
-  backend::KeySettings key_settings_;  // options key_check and r1cs
   std::atomic<uint64_t> started_{0}, proved_{0}, busy_ns_{0};
 };
 

@@ -35,6 +35,7 @@
 #include <initializer_list>
 #include <limits>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace zkp::sdk {
@@ -141,6 +142,42 @@ OptionEntry<S> flag(std::string name, bool S::*field, std::string help) {
   };
   return {std::move(name), std::move(help), kBoolExpected,
           [field](const S& s) { return std::string(s.*field ? "true" : "false"); }, set};
+}
+
+// One of a few spelled values, each naming a value of V (an enum): "g2=device|host".
+template <class S, class V>
+OptionEntry<S> choice(std::string name, V S::*field, std::vector<std::pair<std::string, V>> values, std::string help) {
+  std::string expected;
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i != 0) expected += i + 1 == values.size() ? " or " : ", ";
+    expected += values[i].first;
+  }
+  auto show = [field, values](const S& s) {
+    for (const auto& [text, v] : values) {
+      if (s.*field == v) return text;
+    }
+    return std::string("?");
+  };
+  auto set = [field, values](S& s, const std::string& text) {
+    for (const auto& [t, v] : values) {
+      if (t == text) {
+        s.*field = v;
+        return true;
+      }
+    }
+    return false;
+  };
+  return {std::move(name), std::move(help), std::move(expected), show, set};
+}
+
+// Free text (a path, a name); every value is accepted. Shown as written ("" when empty).
+template <class S>
+OptionEntry<S> text(std::string name, std::string S::*field, std::string help, std::string expected = "text") {
+  auto set = [field](S& s, const std::string& value) {
+    s.*field = value;
+    return true;
+  };
+  return {std::move(name), std::move(help), std::move(expected), [field](const S& s) { return s.*field; }, set};
 }
 
 // The factory's options_help for plugin class T: its option_table()'s help, or its

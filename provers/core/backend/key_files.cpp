@@ -6,18 +6,6 @@
 
 namespace zkp::backend {
 
-void parse_key_check(const std::string& value, const std::string& owner, KeySettings& out) {
-  if (value == "none") {
-    out.check_points = false;
-  } else if (value == "on_curve" || value == "subgroup") {
-    out.check_points = true;
-    out.point_check = value == "subgroup" ? PointCheck::subgroup : PointCheck::on_curve;
-  } else {
-    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
-                     owner + ": option 'key_check' = '" + value + "' is not none, on_curve or subgroup");
-  }
-}
-
 KeyFiles read_key_files(const zkp_key_source_t& source, const KeySettings& settings, ThreadPool& pool) {
   ByteSource bytes = [&] {
     if (source.path != nullptr) return ByteSource::from_file(source.path);

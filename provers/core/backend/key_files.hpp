@@ -22,10 +22,6 @@ struct KeySettings {
   std::string r1cs_path;                     // empty: no r1cs check
 };
 
-// key_check = none | on_curve | subgroup. Throws sdk::Error(ZKP_ERR_INVALID_ARGUMENT) naming
-// `owner` ("prover 'cpu'") and the value otherwise.
-void parse_key_check(const std::string& value, const std::string& owner, KeySettings& out);
-
 struct KeyFiles {
   Zkey zkey;
   std::optional<R1cs> r1cs;

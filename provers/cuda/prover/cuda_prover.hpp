@@ -35,30 +35,8 @@ namespace zkp::cuda::prover {
 class CudaProver final : public sdk::Prover {
  public:
   static constexpr const char* kName = "cuda";
-  static constexpr const char* kOptionsHelp =
-      "devices=all            CUDA devices to use, in gpu_index order: all, or a list of ordinals (0,2)\n"
-      "workers=2              lanes per device: each a host thread, a stream and the scratch of one\n"
-      "                       proof (host workers beyond this share lanes round-robin)\n"
-      "pinned_pool_bytes=0    pinned host staging for all lanes together, allocated at key_load;\n"
-      "                       0 = exactly what the largest key loaded needs per lane\n"
-      "device_memory_bytes=0  device memory the prover may use on each device (resident keys and\n"
-      "                       worker scratch, by its estimate); 0 = all the device has. A key that\n"
-      "                       does not fit fails key_load with ZKP_ERR_OUT_OF_MEMORY\n"
-      "verify=true            verify every proof with the pairing before returning it; a proof that\n"
-      "                       fails means the witness does not satisfy the circuit\n"
-      "                       (ZKP_ERR_UNSATISFIED_WITNESS)\n"
-      "msm_precompute=all     precomputed base copies per G1 section: all (one bucket group, fastest;\n"
-      "                       W = 12..22 copies of the bases on the device) or F >= 1 (1 = bases only)\n"
-      "msm_window_bits=0      device MSM window bits c (2..24); 0 = the cost model's choice\n"
-      "msm_order=concurrent   how a proof's section MSMs (A, B1, B2, C) share the device: concurrent\n"
-      "                       (all queued at once) or sequential (each collected before the next)\n"
-      "g2=device              where the G2 MSM (B2) runs: host (CPU cores, overlapped with the\n"
-      "                       device's G1 work) or device (cuda::Msm<G2>, resident G2 bases)\n"
-      "h=device               where the H step (3 odd-coset transforms) runs: host (CPU cores,\n"
-      "                       overlapped with the device MSMs) or device (cuda::HStep, per worker)\n"
-      "host_threads=0         threads for synthesis, the host H step and the host G2 MSM; 0 = all\n"
-      "key_check=on_curve     zkey point checks at key_load: none, on_curve or subgroup\n"
-      "r1cs=                  path of the circuit's .r1cs: every witness is checked in synthesize\n";
+  // Every option: default, parsing and help in one table (options.cpp).
+  static const sdk::OptionTable<ProverOptions>& option_table() { return prover::option_table(); }
 
   CudaProver(const sdk::HostServices& host, sdk::Options& options);
   ~CudaProver() override;

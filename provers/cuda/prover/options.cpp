@@ -2,40 +2,90 @@
 
 #include <algorithm>
 #include <charconv>
+#include <optional>
 #include <string>
 #include <utility>
 
+#include "backend/key_options.hpp"
 #include "cuda/msm/plan.hpp"
 
 namespace zkp::cuda::prover {
 namespace {
 
-constexpr const char* kOwner = "prover 'cuda'";
 // Lanes per device: each holds a host thread, a stream and scratch for one proof of the largest
 // key; beyond a handful the device is saturated (two proofs already overlap host and device).
 constexpr std::uint64_t kMaxWorkers = 64;
 constexpr std::uint64_t kMaxHostThreads = 4096;
 // The largest CUDA ordinal accepted in a list (a typo guard; real hosts have ≤ 16).
 constexpr int kMaxOrdinal = 1024;
+constexpr const char* kDevicesExpected = "'all' or a comma-separated list of distinct device ordinals";
 
-sdk::Error bad(const std::string& key, const std::string& value, const std::string& want) {
-  return sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
-                    std::string(kOwner) + ": option '" + key + "' = '" + value + "' is not " + want);
+std::optional<unsigned> parse_unsigned(const std::string& text) {
+  unsigned v = 0;
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+  if (text.empty() || ec != std::errc() || end != text.data() + text.size()) return std::nullopt;
+  return v;
 }
 
-// An option with two spellings, each naming a value of E; the fallback is read back as its name.
-template <class E>
-E parse_choice(sdk::Options& options, const std::string& key, E fallback, std::pair<const char*, E> first,
-               std::pair<const char*, E> second) {
-  const std::string v = options.get_string(key, fallback == first.second ? first.first : second.first);
-  if (v == first.first) return first.second;
-  if (v == second.first) return second.second;
-  throw bad(key, v, std::string(first.first) + " or " + second.first);
+// devices = all | 0,2: the CUDA ordinals in gpu_index order.
+sdk::OptionEntry<ProverOptions> devices_option() {
+  auto show = [](const ProverOptions& o) {
+    if (o.all_devices) return std::string("all");
+    std::string out;
+    for (int d : o.devices) {
+      if (!out.empty()) out += ',';
+      out += std::to_string(d);
+    }
+    return out;
+  };
+  auto set = [](ProverOptions& o, const std::string& text) {
+    try {
+      parse_devices(text, o);
+      return true;
+    } catch (const sdk::Error&) {
+      return false;
+    }
+  };
+  return {"devices", "CUDA devices to use, in gpu_index order", kDevicesExpected, show, set};
 }
 
-Placement parse_placement(sdk::Options& options, const std::string& key, Placement fallback) {
-  return parse_choice(options, key, fallback, {"device", Placement::device}, {"host", Placement::host});
+// msm_precompute = all | F >= 1: precomputed base copies per G1 section.
+sdk::OptionEntry<ProverOptions> precompute_option() {
+  auto show = [](const ProverOptions& o) {
+    return o.msm_precompute == 0 ? std::string("all") : std::to_string(o.msm_precompute);
+  };
+  auto set = [](ProverOptions& o, const std::string& text) {
+    if (text == "all") {
+      o.msm_precompute = 0;
+      return true;
+    }
+    const auto f = parse_unsigned(text);
+    if (!f || *f == 0) return false;
+    o.msm_precompute = *f;
+    return true;
+  };
+  return {"msm_precompute",
+          "precomputed base copies per G1 section: all (one bucket group, fastest; W = 12..22 copies of the "
+          "bases on the device) or F (1 = bases only)",
+          "'all' or an integer >= 1", show, set};
 }
+
+// msm_window_bits = 0 (the cost model) | 2..kMaxWindowBits.
+sdk::OptionEntry<ProverOptions> window_bits_option() {
+  const std::string expected = "0 (auto) or in [2, " + std::to_string(msm::kMaxWindowBits) + "]";
+  auto show = [](const ProverOptions& o) { return std::to_string(o.msm_window_bits); };
+  auto set = [](ProverOptions& o, const std::string& text) {
+    const auto c = parse_unsigned(text);
+    if (!c || *c == 1 || *c > msm::kMaxWindowBits) return false;
+    o.msm_window_bits = *c;
+    return true;
+  };
+  return {"msm_window_bits", "device MSM window bits c; 0 = the cost model's choice", expected, show, set};
+}
+
+// A function, not a namespace-scope vector: the plugin's factory table builds its help from
+// option_table() during the library's static initialization, before this file's statics.
+std::vector<std::pair<std::string, Placement>> placements() { return {{"device", Placement::device}, {"host", Placement::host}}; }
 
 }  // namespace
 
@@ -43,52 +93,65 @@ const char* to_string(Placement p) { return p == Placement::device ? "device" : 
 const char* to_string(MsmOrder o) { return o == MsmOrder::concurrent ? "concurrent" : "sequential"; }
 
 void parse_devices(const std::string& value, ProverOptions& out) {
-  out.devices.clear();
-  out.all_devices = value == "all";
-  if (out.all_devices) return;
-  const std::string want = "'all' or a comma-separated list of distinct device ordinals";
+  std::vector<int> devices;
+  const bool all = value == "all";
   std::size_t pos = 0;
-  while (pos <= value.size()) {
+  while (!all && pos <= value.size()) {
     const std::size_t comma = std::min(value.find(',', pos), value.size());
     int ordinal = -1;
     const char* b = value.data() + pos;
     const char* e = value.data() + comma;
     const auto [end, ec] = std::from_chars(b, e, ordinal);
     if (b == e || ec != std::errc() || end != e || ordinal < 0 || ordinal > kMaxOrdinal ||
-        std::find(out.devices.begin(), out.devices.end(), ordinal) != out.devices.end()) {
-      throw bad("devices", value, want);
+        std::find(devices.begin(), devices.end(), ordinal) != devices.end()) {
+      throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
+                       "prover 'cuda': option 'devices' = '" + value + "' is not " + kDevicesExpected);
     }
-    out.devices.push_back(ordinal);
+    devices.push_back(ordinal);
     pos = comma + 1;
   }
+  out.devices = std::move(devices);
+  out.all_devices = all;
 }
 
-ProverOptions parse_options(sdk::Options& options) {
-  ProverOptions o;
-  parse_devices(options.get_string("devices", "all"), o);
-  o.workers = static_cast<unsigned>(options.get_u64("workers", o.workers, 1, kMaxWorkers));
-  o.pinned_pool_bytes = options.get_u64("pinned_pool_bytes", 0);
-  o.device_memory_bytes = options.get_u64("device_memory_bytes", 0);
-  o.verify = options.get_bool("verify", true);
-  const std::string pre = options.get_string("msm_precompute", "all");
-  if (pre == "all") {
-    o.msm_precompute = 0;
-  } else {
-    unsigned f = 0;
-    const auto [end, ec] = std::from_chars(pre.data(), pre.data() + pre.size(), f);
-    if (ec != std::errc() || end != pre.data() + pre.size() || f == 0) throw bad("msm_precompute", pre, "'all' or an integer >= 1");
-    o.msm_precompute = f;
-  }
-  o.msm_window_bits = static_cast<unsigned>(options.get_u64("msm_window_bits", 0, 0, msm::kMaxWindowBits));
-  if (o.msm_window_bits == 1) throw bad("msm_window_bits", "1", "0 (auto) or in [2, " + std::to_string(msm::kMaxWindowBits) + "]");
-  o.msm_order = parse_choice(options, "msm_order", o.msm_order, {"concurrent", MsmOrder::concurrent},
-                             {"sequential", MsmOrder::sequential});
-  o.g2 = parse_placement(options, "g2", o.g2);
-  o.h = parse_placement(options, "h", o.h);
-  o.host_threads = static_cast<unsigned>(options.get_u64("host_threads", 0, 0, kMaxHostThreads));
-  backend::parse_key_check(options.get_string("key_check", "on_curve"), kOwner, o.key);
-  o.key.r1cs_path = options.get_string("r1cs", "");
-  return o;
+const sdk::OptionTable<ProverOptions>& option_table() {
+  using O = ProverOptions;
+  static const sdk::OptionTable<O> table{
+      devices_option(),
+      sdk::integer("workers", &O::workers, 1, kMaxWorkers,
+                   "lanes per device: each a host thread, a stream and the scratch of one proof (host workers "
+                   "beyond this share lanes round-robin)"),
+      sdk::integer("pinned_pool_bytes", &O::pinned_pool_bytes, 0, UINT64_MAX,
+                   "pinned host staging for all lanes together, allocated at key_load; 0 = exactly what the "
+                   "largest key loaded needs per lane"),
+      sdk::integer("device_memory_bytes", &O::device_memory_bytes, 0, UINT64_MAX,
+                   "device memory the prover may use on each device (resident keys and worker scratch, by its "
+                   "estimate); 0 = all the device has. A key that does not fit fails key_load with "
+                   "ZKP_ERR_OUT_OF_MEMORY"),
+      sdk::flag("verify", &O::verify,
+                "verify every proof with the pairing before returning it; a proof that fails means the witness "
+                "does not satisfy the circuit (ZKP_ERR_UNSATISFIED_WITNESS)"),
+      precompute_option(),
+      window_bits_option(),
+      sdk::choice("msm_order", &O::msm_order, {{"concurrent", MsmOrder::concurrent}, {"sequential", MsmOrder::sequential}},
+                  "how a proof's section MSMs (A, B1, B2, C) share the device: all queued at once, or each "
+                  "collected before the next"),
+      sdk::choice("g2", &O::g2, placements(),
+                  "where the G2 MSM (B2) runs: the device (resident G2 bases) or the host's cores, overlapped "
+                  "with the device's G1 work"),
+      sdk::choice("h", &O::h, placements(),
+                  "where the H step (3 odd-coset transforms) runs: the device (cuda::HStep, per worker) or the "
+                  "host's cores, overlapped with the device MSMs"),
+      sdk::integer("threads", &O::host_threads, 0, kMaxHostThreads,
+                   "host threads for synthesis, the checks, the host H step and the host G2 MSM (the cpu "
+                   "prover's option of the same name); 0 = every hardware thread"),
+      sdk::integer("host_threads", &O::host_threads, 0, kMaxHostThreads, "the old name of threads"),
+      backend::key_check_option(&O::key),
+      backend::r1cs_option(&O::key),
+  };
+  return table;
 }
+
+ProverOptions parse_options(sdk::Options& options) { return option_table().read(options); }
 
 }  // namespace zkp::cuda::prover

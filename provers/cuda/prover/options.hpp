@@ -3,6 +3,7 @@
 // parsing is unit-tested on machines without a GPU.
 #pragma once
 
+#include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/options.hpp>
 
 #include <cstdint>
@@ -34,9 +35,13 @@ struct ProverOptions {
   MsmOrder msm_order = MsmOrder::concurrent;
   Placement g2 = Placement::device;
   Placement h = Placement::device;
-  unsigned host_threads = 0;     // synthesis, host H and host G2 threads; 0 = all hardware threads
+  unsigned host_threads = 0;     // option threads: synthesis, checks, host H, host G2; 0 = all
   backend::KeySettings key;      // options key_check and r1cs, as every backend reads them
 };
+
+// Every option of the cuda prover: default (ProverOptions' initializers), parsing and help in one
+// table; the factory's options_help is its help().
+const sdk::OptionTable<ProverOptions>& option_table();
 
 // Reads every option the cuda prover knows from `options` (sdk::Options::finish then rejects
 // the rest). Throws sdk::Error(ZKP_ERR_INVALID_ARGUMENT) naming the key for a malformed value.
