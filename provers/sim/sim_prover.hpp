@@ -3,6 +3,10 @@
 // device overlap, as real GPUs do), reports that time as gpu_duration, and returns no
 // proof bytes; every name and completion it produces says it is a simulation.
 //
+// Each worker is one stream, as on a GPU: an op a worker starts while its previous op
+// is still on the device (the host's worker_overlap) runs after it, not beside it, so
+// overlap hides the epilogue without turning one worker into two.
+//
 // Options (see kOptionsHelp): devices, gpu_ms, contention, synthesis_ms,
 // synthesis_jitter_ms, partition_bytes, seed.
 //
@@ -16,6 +20,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -49,10 +54,12 @@ class SimProver final : public sdk::Prover {
 
  private:
   struct Device {
-    std::atomic<uint32_t> busy{0};  // workers inside prove_start..prove_finish
+    std::atomic<uint32_t> busy{0};  // ops inside prove_start..prove_finish
     std::atomic<uint64_t> started{0};
     std::atomic<uint64_t> proved{0};
     std::atomic<uint64_t> busy_ns{0};
+    std::mutex streams_mu;
+    std::map<uint32_t, std::chrono::steady_clock::time_point> stream_free;  // per worker: its last op's end
   };
 
   uint32_t pick_least_busy() const;
