@@ -123,6 +123,7 @@ const std::map<std::string, Setter>& setters() {
          }
        }},
       {"self_check", [](Config& c, const Entry& e) { c.self_check = parse_bool(e); }},
+      {"worker_overlap", [](Config& c, const Entry& e) { c.worker_overlap = parse_bool(e); }},
       {"device_retries",
        [](Config& c, const Entry& e) { c.device_retries = parse_u32(e, 0, kMaxDeviceRetries); }},
       {"log_level",
@@ -279,6 +280,10 @@ const std::vector<ConfigKey>& config_reference() {
         {"self_check", "true",
          "verify every proof before delivering it, when the prover can verify; an invalid proof fails "
          "its partition (true/false)"},
+        {"worker_overlap", "true",
+         "a worker that holds a started proof and finds another partition queued for its device (and no "
+         "idle worker there) calls prove_start for it before prove_finish for the first, so the epilogue "
+         "overlaps the next kernels; it never waits for new work while it holds a proof (true/false)"},
         {"device_retries", "2",
          "a partition of an unpinned job (gpu_index -1) that fails on a device with a device error or "
          "out of memory is queued again for a device it has not failed on, this many times at most "

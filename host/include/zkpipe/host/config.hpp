@@ -55,6 +55,7 @@ struct Config {
   uint64_t budget_bytes = 0;       // set by load(): half of physical memory unless configured
   QueueMode queue = QueueMode::per_device;
   bool self_check = true;
+  bool worker_overlap = true;  // a worker starts its next queued partition before finishing one
   uint32_t device_retries = 2;  // retries on other devices after a device error (unpinned jobs)
   spdlog::level::level_enum log_level = spdlog::level::info;
   uint32_t status_every = 10;  // admissions between pacer status lines; 0: never
