@@ -39,7 +39,9 @@ typedef struct zkp_partition_t {
 
 /* Completion flags. */
 #define ZKP_COMPLETION_SIMULATED 1u    /* the prover is a simulation: no proof bytes */
-#define ZKP_COMPLETION_SELF_CHECKED 2u /* the proof was verified by the host before delivery */
+#define ZKP_COMPLETION_SELF_CHECKED 2u /* the proof was verified before delivery: by the host's
+                                          self-check, or by the prover itself
+                                          (ZKP_PROVE_OUTPUT_VERIFIED, zkp_prover.h) */
 
 /* The record of one finished partition (success or failure). */
 typedef struct zkp_completion_t {

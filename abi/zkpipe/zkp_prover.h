@@ -11,7 +11,18 @@
  *
  * prove_start enqueues the device work and returns; prove_finish waits for it and runs
  * the CPU epilogue. A worker may call prove_start for its next partition before it
- * calls prove_finish for the previous one, so the epilogue overlaps the kernels.
+ * calls prove_finish for the previous one, so the epilogue overlaps the kernels. The
+ * host does so whenever that next partition is already queued (config key
+ * `worker_overlap`, on by default): one worker then holds at most two ops, finishes
+ * them in the order it started them, and never waits for new work while it holds one.
+ *
+ * The host tells the prover how it will be driven (zkp_prover_facts_t, through
+ * create_with_facts), so a backend sizes its streams and thread pools to the host's
+ * workers instead of asking for a second, separate concurrency setting.
+ *
+ * Self-check: a prover that checked a proof with the pairing before returning it says so
+ * (ZKP_PROVE_OUTPUT_VERIFIED in zkp_prove_output_t.flags); the host then does not verify
+ * that proof again. Each proof is checked once, by whoever owns the check.
  *
  * Devices are named by an explicit gpu_index on every call. A prover never keeps a
  * process-wide "current device": the reference engine once routed every proof to
@@ -116,7 +127,14 @@ typedef struct zkp_prove_input_t {
   const uint8_t *randomness;
 } zkp_prove_input_t;
 
-/* What prove_finish writes. The caller owns the buffers and sets the capacities. */
+/* zkp_prove_output_t.flags: the prover checked this proof against the key's verification
+ * key with the pairing before returning it (and would have failed prove_finish had it not
+ * verified). The host does not verify such a proof again. */
+#define ZKP_PROVE_OUTPUT_VERIFIED 1u
+
+/* What prove_finish writes. The caller owns the buffers and sets the capacities.
+ * Fields after ntt_ns came later: a prover writes one only when the caller's
+ * header.struct_size covers it, and a caller that knows it sets it to 0 first. */
 typedef struct zkp_prove_output_t {
   zkp_struct_header_t header;
   uint8_t *proof;          /* proof_capacity bytes, caller-owned */
@@ -130,6 +148,7 @@ typedef struct zkp_prove_output_t {
   uint64_t epilogue_ns;       /* written: CPU time in prove_finish after the device work */
   uint64_t msm_ns;            /* written: informational stage timings, 0 if unknown */
   uint64_t ntt_ns;
+  uint32_t flags;             /* written (when struct_size covers it): ZKP_PROVE_OUTPUT_* */
 } zkp_prove_output_t;
 
 struct zkp_prover_t {
@@ -197,6 +216,18 @@ struct zkp_prover_t {
                                  int32_t *valid, zkp_error_t *err);
 };
 
+/* How the host drives a prover, fixed for the prover's lifetime (create_with_facts).
+ * Owned by the host, valid for the create call (copy what is needed). The host sets
+ * every field to at least 1; a plugin reads a 0, or a field beyond struct_size, as 1. */
+typedef struct zkp_prover_facts_t {
+  zkp_struct_header_t header;
+  uint32_t workers_per_device; /* worker threads per device, each passing its index as `worker`
+                                  (0..workers_per_device-1) to prove_start */
+  uint32_t synthesis_threads;  /* host threads that may call synthesize concurrently */
+  uint32_t ops_per_worker;     /* most ops one worker holds between prove_start and
+                                  prove_finish: 2 with worker_overlap, else 1 */
+} zkp_prover_facts_t;
+
 typedef struct zkp_prover_factory_t {
   zkp_struct_header_t header;
   /* Documentation of the options create() accepts, one "key=default  meaning" per
@@ -207,6 +238,14 @@ typedef struct zkp_prover_factory_t {
    * message naming the key. *out is owned by the plugin until (*out)->destroy(). */
   zkp_status_t(ZKP_CALL *create)(const zkp_host_services_t *host, const zkp_option_t *options,
                                  size_t option_count, zkp_prover_t **out, zkp_error_t *err);
+  /* Added after the first release; present when header.struct_size covers it (a host
+   * that finds it absent, or NULL, calls create). [main-thread] Creates a prover as
+   * create does, told how the host will drive it. `facts` is owned by the host, valid
+   * for the call; a plugin reads only the fields facts->header.struct_size covers. */
+  zkp_status_t(ZKP_CALL *create_with_facts)(const zkp_host_services_t *host,
+                                            const zkp_prover_facts_t *facts,
+                                            const zkp_option_t *options, size_t option_count,
+                                            zkp_prover_t **out, zkp_error_t *err);
 } zkp_prover_factory_t;
 
 #endif /* ZKP_PROVER_H */

@@ -120,8 +120,17 @@ const std::vector<HostOption>& host_options() {
          if (v) c.self_check = *v;
          return v.has_value();
        },
-       "verify every proof before delivering it, when the prover can verify; an invalid proof fails its "
-       "partition (true/false)"},
+       "verify every proof before delivering it, when the prover can verify and did not already "
+       "(ZKP_PROVE_OUTPUT_VERIFIED); an invalid proof fails its partition (true/false)"},
+      {"worker_overlap", "true", nullptr, sdk::kBoolExpected,
+       [](Config& c, const std::string& text) {
+         const auto v = sdk::parse_bool(text);
+         if (v) c.worker_overlap = *v;
+         return v.has_value();
+       },
+       "a worker holding a started proof starts the next partition queued for its device (when no worker "
+       "there is idle) before finishing the first, so the epilogue overlaps the next proof's device work; "
+       "false measures without (true/false)"},
       integer("device_retries", "2", nullptr, &Config::device_retries, 0, kMaxDeviceRetries,
               "a device that reports a device error takes no more unpinned work while another device is "
               "usable, and its pinned partitions fail with that error; a partition of an unpinned job "

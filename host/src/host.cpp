@@ -4,6 +4,7 @@
 #include <zkpipe/host/clock.hpp>
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/host/plugin_loader.hpp>
+#include <zkpipe/host/worker.hpp>
 #include <zkpipe/sdk/error.hpp>
 
 #include <chrono>
@@ -17,7 +18,11 @@ Host::Host(Config config) : config_(std::move(config)) {
   log().set_level(config_.log_level);
   const PluginLoader loader(config_.plugin_path);
 
-  prover_ = Prover::create(loader.load(PluginKind::prover, config_.prover), config_.prover_options);
+  auto prover_facts = sdk::make_struct<zkp_prover_facts_t>();
+  prover_facts.workers_per_device = config_.workers_per_device;
+  prover_facts.synthesis_threads = config_.synthesis_threads;
+  prover_facts.ops_per_worker = config_.worker_overlap ? kOverlapOpsPerWorker : 1;
+  prover_ = Prover::create(loader.load(PluginKind::prover, config_.prover), prover_facts, config_.prover_options);
   if (config_.self_check && prover_->simulated()) {
     log().info("self_check: prover '{}' is a simulation; there is nothing to check", prover_->name());
   } else if (config_.self_check && !prover_->can_verify()) {

@@ -48,7 +48,8 @@ Pipeline::Pipeline(const PipelineSettings& settings, Prover& prover, Pacer& pace
       device_cv_(settings.devices),
       gpu_queue_(settings.queue, settings.devices),
       budget_(settings.budget_bytes),
-      proving_on_(settings.devices, 0) {}
+      proving_on_(settings.devices, 0),
+      idle_on_(settings.devices, 0) {}
 
 Pipeline::~Pipeline() { stop(); }
 
@@ -56,7 +57,8 @@ void Pipeline::start() {
   synthesis_pool_ = std::make_unique<SynthesisPool>(*this, prover_, settings_.synthesis_threads);
   for (uint32_t device = 0; device < settings_.devices; ++device) {
     for (uint32_t w = 0; w < settings_.workers_per_device; ++w) {
-      workers_.push_back(std::make_unique<Worker>(*this, prover_, device, w, settings_.self_check));
+      workers_.push_back(
+          std::make_unique<Worker>(*this, prover_, device, w, settings_.self_check, settings_.worker_overlap));
     }
   }
   admission_thread_ = std::thread([this] { admission_loop(); });
@@ -278,8 +280,28 @@ void Pipeline::push_gpu_locked(Task task) {
 
 std::optional<Task> Pipeline::next_proof(uint32_t device, uint32_t worker) {
   std::unique_lock lock(mu_);
+  ++idle_on_[device];
   device_cv_[device].wait(lock, [&] { return stopping_ || gpu_queue_.has_work_for(device); });
+  --idle_on_[device];
   if (stopping_) return std::nullopt;
+  return take_proof_locked(device, worker);
+}
+
+std::optional<Task> Pipeline::try_next_proof(uint32_t device, uint32_t worker) {
+  std::lock_guard lock(mu_);
+  if (stopping_ || !gpu_queue_.has_work_for(device) || idle_worker_has_work_locked(device)) return std::nullopt;
+  return take_proof_locked(device, worker);
+}
+
+bool Pipeline::idle_worker_has_work_locked(uint32_t device) const {
+  if (gpu_queue_.mode() == QueueMode::per_device) return idle_on_[device] > 0;
+  for (uint32_t d = 0; d < idle_on_.size(); ++d) {
+    if (idle_on_[d] > 0 && gpu_queue_.has_work_for(d)) return true;
+  }
+  return false;
+}
+
+Task Pipeline::take_proof_locked(uint32_t device, uint32_t worker) {
   std::optional<Task> task = gpu_queue_.pop_for(device);
   ZKP_HOST_INVARIANT(task.has_value(), "a worker woke for work that is not there");
   task->queue_wait_ns = now_ns() - task->queued_ns;
@@ -289,7 +311,7 @@ std::optional<Task> Pipeline::next_proof(uint32_t device, uint32_t worker) {
   event.gpu_index = static_cast<int32_t>(device);
   event.worker = worker;
   emit_locked(event);
-  return task;
+  return std::move(*task);
 }
 
 bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {

@@ -10,6 +10,7 @@ PipelineSettings PipelineSettings::from(const Config& config, uint32_t devices) 
   s.budget_bytes = config.budget_bytes;
   s.queue = config.queue;
   s.self_check = config.self_check;
+  s.worker_overlap = config.worker_overlap;
   s.device_retries = config.device_retries;
   s.status_every = config.status_every;
   return s;

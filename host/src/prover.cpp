@@ -2,6 +2,8 @@
 
 #include <zkpipe/sdk/error.hpp>
 
+#include <cstddef>
+
 namespace zkp::host {
 
 using sdk::Error;
@@ -29,22 +31,31 @@ Prover::Prover(std::shared_ptr<PluginLibrary> library, std::unique_ptr<PluginSer
 
 Prover::~Prover() = default;
 
-std::unique_ptr<Prover> Prover::create(std::shared_ptr<PluginLibrary> library,
+std::unique_ptr<Prover> Prover::create(std::shared_ptr<PluginLibrary> library, const zkp_prover_facts_t& facts,
                                        const std::vector<PluginOption>& options) {
   const auto* factory = static_cast<const zkp_prover_factory_t*>(
       library->require_factory(ZKP_PROVER_FACTORY_ID, "prover"));
   const std::string what = library->describe();
-  if (factory->header.struct_size < sizeof(zkp_prover_factory_t) || factory->create == nullptr) {
+  // The first release's table ends at create; create_with_facts came after it.
+  constexpr size_t kFirstTableSize = offsetof(zkp_prover_factory_t, create) + sizeof(factory->create);
+  constexpr size_t kFactsTableSize =
+      offsetof(zkp_prover_factory_t, create_with_facts) + sizeof(factory->create_with_facts);
+  if (factory->header.struct_size < kFirstTableSize || factory->create == nullptr) {
     throw Error(ZKP_ERR_ABI_MISMATCH, what + ": its prover factory table is incomplete");
   }
+  const bool with_facts =
+      sdk::covers(factory->header, kFactsTableSize) && factory->create_with_facts != nullptr;
   auto services = PluginServices::create("prover " + library->name());
   std::unique_ptr<Prover> self(new Prover(library, std::move(services)));
+  self->told_facts_ = with_facts;
 
   const auto c_options = to_c_options(options);
   auto err = make_struct<zkp_error_t>();
   zkp_prover_t* raw = nullptr;
   const zkp_status_t status =
-      factory->create(self->services_->get(), c_options.data(), c_options.size(), &raw, &err);
+      with_facts ? factory->create_with_facts(self->services_->get(), &facts, c_options.data(), c_options.size(),
+                                              &raw, &err)
+                 : factory->create(self->services_->get(), c_options.data(), c_options.size(), &raw, &err);
   if (status != ZKP_OK) {
     const std::string message =
         err.message[0] != '\0' ? std::string(err.message) : what + ": create failed: " + zkp_status_name(status);

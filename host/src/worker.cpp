@@ -3,51 +3,86 @@
 #include <zkpipe/host/pipeline.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <optional>
+
 namespace zkp::host {
 
-Worker::Worker(Pipeline& pipeline, Prover& prover, uint32_t device, uint32_t index, bool self_check)
+Worker::Worker(Pipeline& pipeline, Prover& prover, uint32_t device, uint32_t index, bool self_check,
+               bool overlap)
     : pipeline_(pipeline),
       prover_(prover),
       device_(device),
       index_(index),
       self_check_(self_check),
+      overlap_(overlap),
       thread_([this] { run(); }) {}
 
 Worker::~Worker() { thread_.join(); }
 
 void Worker::run() {
-  while (std::optional<Task> task = pipeline_.next_proof(device_, index_)) {
+  std::optional<Held> current;  // started, not yet finished
+  for (;;) {
+    if (!current) {
+      std::optional<Task> task = pipeline_.next_proof(device_, index_);  // blocks: nothing is held
+      if (!task) return;
+      current = start(std::move(*task));
+      if (current->op == nullptr) {
+        conclude(std::move(*current), false);
+        current.reset();
+        continue;
+      }
+    }
+    // The next partition's op goes to the device before this one is finished, if one is
+    // already queued; never wait for one.
+    std::optional<Held> next;
+    if (overlap_) {
+      if (std::optional<Task> task = pipeline_.try_next_proof(device_, index_)) {
+        next = start(std::move(*task));
+        if (next->op == nullptr) {
+          conclude(std::move(*next), false);
+          next.reset();
+        }
+      }
+    }
     bool device_finished = false;
-    Completion record = prove(*task, device_finished);
-    if (!device_finished && pipeline_.retry_elsewhere(*task, record)) continue;  // synthesis kept for it
-    task->synthesis.reset();  // (if the proof failed); the budget follows in proof_done
-    pipeline_.proof_done(std::move(*task), std::move(record), device_finished);
+    finish(*current, device_finished);
+    conclude(std::move(*current), device_finished);
+    current = std::move(next);
   }
 }
 
-Completion Worker::prove(Task& task, bool& device_finished) {
-  const LoadedKey& key = *task.job->key;
-  Completion record;
+Worker::Held Worker::start(Task task) {
+  Held held;
+  held.task = std::move(task);
+  Completion& record = held.record;
   record.gpu_index = static_cast<int32_t>(device_);
   record.worker = index_;
-  record.synthesis_ns = task.synthesis_ns;
-  record.queue_wait_ns = task.queue_wait_ns;
+  record.synthesis_ns = held.task.synthesis_ns;
+  record.queue_wait_ns = held.task.queue_wait_ns;
   record.flags = prover_.simulated() ? ZKP_COMPLETION_SIMULATED : 0u;
+
+  auto input = sdk::make_struct<zkp_prove_input_t>();
+  input.synthesis = held.task.synthesis.get();
+  input.external = held.task.input().synthesized;
+  input.randomness = held.task.randomness();
+  const LoadedKey& key = *held.task.job->key;
+  if (Status s = prover_.prove_start(*key.handle, input, static_cast<int32_t>(device_), index_, held.op); !s.ok()) {
+    held.op = nullptr;
+    record.status = s.code;
+    record.message = std::move(s.message);
+  }
+  return held;
+}
+
+void Worker::finish(Held& held, bool& device_finished) {
+  Task& task = held.task;
+  Completion& record = held.record;
   auto fail = [&](Status status) {
     record.status = status.code;
     record.message = std::move(status.message);
-    return record;
   };
 
-  auto input = sdk::make_struct<zkp_prove_input_t>();
-  input.synthesis = task.synthesis.get();
-  input.external = task.input().synthesized;
-  input.randomness = task.randomness();
-  zkp_prove_op_t* op = nullptr;
-  if (Status s = prover_.prove_start(*key.handle, input, static_cast<int32_t>(device_), index_, op); !s.ok()) {
-    return fail(std::move(s));
-  }
-
+  const LoadedKey& key = *task.job->key;
   std::vector<uint8_t> proof(key.info.proof_size);
   std::vector<uint8_t> public_inputs(key.info.public_size);
   auto out = sdk::make_struct<zkp_prove_output_t>();
@@ -55,6 +90,8 @@ Completion Worker::prove(Task& task, bool& device_finished) {
   out.proof_capacity = proof.size();
   out.public_inputs = public_inputs.data();
   out.public_capacity = public_inputs.size();
+  zkp_prove_op_t* op = held.op;
+  held.op = nullptr;  // prove_finish frees it whatever it returns
   Status finished = prover_.prove_finish(op, out);
   if (!finished.ok()) return fail(std::move(finished));  // the synthesis stays: it may be retried
   task.synthesis.reset();  // the partition's memory goes now; verify needs only the proof
@@ -63,9 +100,8 @@ Completion Worker::prove(Task& task, bool& device_finished) {
   record.gpu_duration_ns = out.gpu_duration_ns;
   if (out.gpu_index != static_cast<int32_t>(device_)) {
     return fail({ZKP_ERR_INTERNAL, "prover '" + prover_.name() + "' reports the proof ran on device " +
-                                       std::to_string(out.gpu_index) + ", but worker " +
-                                       std::to_string(index_) + " of device " + std::to_string(device_) +
-                                       " asked for it"});
+                                       std::to_string(out.gpu_index) + ", but worker " + std::to_string(index_) +
+                                       " of device " + std::to_string(device_) + " asked for it"});
   }
   if (out.proof_size > proof.size() || out.public_size > public_inputs.size()) {
     return fail({ZKP_ERR_INTERNAL, "prover '" + prover_.name() + "' wrote more bytes than the buffers hold"});
@@ -74,8 +110,17 @@ Completion Worker::prove(Task& task, bool& device_finished) {
   public_inputs.resize(out.public_size);
   record.proof = std::move(proof);
   record.public_inputs = std::move(public_inputs);
+  if ((out.flags & ZKP_PROVE_OUTPUT_VERIFIED) != 0) {
+    record.flags |= ZKP_COMPLETION_SELF_CHECKED;  // the prover checked it: once is enough
+    return;
+  }
   self_check(task, record);
-  return record;
+}
+
+void Worker::conclude(Held held, bool device_finished) {
+  if (!device_finished && pipeline_.retry_elsewhere(held.task, held.record)) return;  // synthesis kept for it
+  held.task.synthesis.reset();  // (if the proof failed); the budget follows in proof_done
+  pipeline_.proof_done(std::move(held.task), std::move(held.record), device_finished);
 }
 
 void Worker::self_check(const Task& task, Completion& record) const {

@@ -2,6 +2,7 @@
 
 #include <zkpipe/sdk/plugin.hpp>
 
+#include <algorithm>
 #include <cstring>
 #include <string_view>
 #include <thread>
@@ -20,7 +21,7 @@ struct SimSynthesis final : zkp_synthesis_t {};
 
 struct SimOp final : zkp_prove_op_t {
   uint32_t device = 0;
-  Clock::time_point start;
+  Clock::time_point start;  // when its device work begins: after the worker's previous op
   Clock::time_point deadline;
 };
 
@@ -109,16 +110,22 @@ uint32_t SimProver::pick_least_busy() const {
 }
 
 std::unique_ptr<zkp_prove_op_t> SimProver::prove_start(const zkp_key_t&, const zkp_prove_input_t&,
-                                                       int32_t gpu_index, uint32_t) {
+                                                       int32_t gpu_index, uint32_t worker) {
   auto op = std::make_unique<SimOp>();
   op->device = gpu_index < 0 ? pick_least_busy() : static_cast<uint32_t>(gpu_index);
   Device& d = *devices_[op->device];
-  // A second worker on a busy device slows down, like two streams sharing one GPU.
-  const bool shared = d.busy.fetch_add(1) > 0;
+  d.busy.fetch_add(1);
   d.started.fetch_add(1);
+  std::lock_guard lock(d.streams_mu);
+  Clock::time_point& free_at = d.stream_free[worker];
+  op->start = std::max(Clock::now(), free_at);
+  // Another worker's stream still busy when this op begins slows it down, like two
+  // streams sharing one GPU.
+  bool shared = false;
+  for (const auto& [other, end] : d.stream_free) shared = shared || (other != worker && end > op->start);
   const auto duration = std::chrono::duration_cast<nanoseconds>(gpu_time_ * (shared ? contention_ : 1.0));
-  op->start = Clock::now();
   op->deadline = op->start + duration;
+  free_at = op->deadline;
   return op;
 }
 

@@ -5,6 +5,10 @@
 //
 // Options: SimSettings, each one read and described by option_table().
 //
+// Each worker is one stream, as on a GPU: an op a worker starts while its previous op
+// is still on the device (the host's worker_overlap) runs after it, not beside it, so
+// overlap hides the epilogue without turning one worker into two.
+//
 // Failure hook for tests: a witness of kind ZKP_WITNESS_WTNS_BUFFER whose bytes are
 // the text "unsatisfied" fails synthesis with ZKP_ERR_UNSATISFIED_WITNESS, as a real
 // prover does for a witness that does not satisfy its circuit.
@@ -16,6 +20,7 @@
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <random>
@@ -55,10 +60,12 @@ class SimProver final : public sdk::Prover {
 
  private:
   struct Device {
-    std::atomic<uint32_t> busy{0};  // workers inside prove_start..prove_finish
+    std::atomic<uint32_t> busy{0};  // ops inside prove_start..prove_finish
     std::atomic<uint64_t> started{0};
     std::atomic<uint64_t> proved{0};
     std::atomic<uint64_t> busy_ns{0};
+    std::mutex streams_mu;
+    std::map<uint32_t, std::chrono::steady_clock::time_point> stream_free;  // per worker: its last op's end
   };
 
   uint32_t pick_least_busy() const;

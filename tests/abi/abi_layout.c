@@ -35,6 +35,7 @@ int zkp_abi_c_headers_ok(void) {
   DECLARE(zkp_prove_output_t, output);
   DECLARE(zkp_prover_t, prover);
   DECLARE(zkp_prover_factory_t, prover_factory);
+  DECLARE(zkp_prover_facts_t, prover_facts);
   DECLARE(zkp_pacer_facts_t, facts);
   DECLARE(zkp_pipeline_state_t, state);
   DECLARE(zkp_pacer_event_t, event);
@@ -60,6 +61,7 @@ int zkp_abi_c_headers_ok(void) {
   CHECK(output);
   CHECK(prover);
   CHECK(prover_factory);
+  CHECK(prover_facts);
   CHECK(facts);
   CHECK(state);
   CHECK(event);
@@ -85,7 +87,7 @@ size_t zkp_abi_c_layout(zkp_abi_layout_t *out, size_t capacity) {
       ROW(zkp_pacer_facts_t),    ROW(zkp_pipeline_state_t), ROW(zkp_pacer_event_t),
       ROW(zkp_pacer_t),          ROW(zkp_pacer_factory_t), ROW(zkp_partition_t),
       ROW(zkp_completion_t),     ROW(zkp_job_summary_t),   ROW(zkp_job_t),
-      ROW(zkp_host_stats_t),
+      ROW(zkp_host_stats_t),     ROW(zkp_prover_facts_t),
   };
 #undef ROW
   const size_t n = sizeof rows / sizeof rows[0];

@@ -41,8 +41,15 @@ std::map<std::string, std::pair<size_t, size_t>> cxx_layout() {
   ZKP_CXX_ROW(zkp_job_summary_t);
   ZKP_CXX_ROW(zkp_job_t);
   ZKP_CXX_ROW(zkp_host_stats_t);
+  ZKP_CXX_ROW(zkp_prover_facts_t);
   return rows;
 }
+
+// Fields added after the first release sit right after its last field: a struct grows
+// only at the end, so a reader of the first layout finds everything where it was.
+static_assert(offsetof(zkp_prove_output_t, flags) == offsetof(zkp_prove_output_t, ntt_ns) + sizeof(uint64_t));
+static_assert(offsetof(zkp_prover_factory_t, create_with_facts) ==
+              offsetof(zkp_prover_factory_t, create) + sizeof(zkp_prover_factory_t::create));
 
 TEST(Abi, HeadersCompileAsC99AndRecordTheirSize) { EXPECT_EQ(zkp_abi_c_headers_ok(), 1); }
 

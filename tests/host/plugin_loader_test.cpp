@@ -34,6 +34,9 @@ sdk::Error error_of(const std::function<void()>& body) {
   return sdk::Error(ZKP_OK, "");
 }
 
+// Prover facts with every field 0: the plugin keeps its defaults.
+zkp_prover_facts_t no_facts() { return sdk::make_struct<zkp_prover_facts_t>(); }
+
 std::string canonical(const std::string& path) { return fs::weakly_canonical(path).string(); }
 
 // Whether the dynamic loader has `path` loaded (RTLD_NOLOAD does not load it).
@@ -125,7 +128,7 @@ TEST(PluginLoader, InitFailureReportsThePluginsStatusAndMessage) {
 TEST(PluginLoader, UnknownFactory) {
   const PluginLoader loader({kTestPlugins});
   const std::string file = canonical(kTestPlugins + "/libzkp_prover_nofactory.so");
-  const sdk::Error e = error_of([&] { Prover::create(loader.load(PluginKind::prover, "nofactory"), {}); });
+  const sdk::Error e = error_of([&] { Prover::create(loader.load(PluginKind::prover, "nofactory"), no_facts(), {}); });
   EXPECT_EQ(e.status(), ZKP_ERR_NOT_FOUND);
   EXPECT_EQ(std::string(e.what()), "plugin 'nofactory' (" + file +
                                        ") has no prover factory 'zkp.prover/1' (it offers: nothing zkpipe knows)");
@@ -134,7 +137,7 @@ TEST(PluginLoader, UnknownFactory) {
 TEST(PluginLoader, APacerIsNotAProver) {
   const PluginLoader loader({});
   const std::string file = std::string(ZKPIPE_BUILD_LIB_DIR) + "/libzkp_pacer_greedy.so";
-  const sdk::Error e = error_of([&] { Prover::create(loader.load(PluginKind::prover, file), {}); });
+  const sdk::Error e = error_of([&] { Prover::create(loader.load(PluginKind::prover, file), no_facts(), {}); });
   EXPECT_EQ(e.status(), ZKP_ERR_NOT_FOUND);
   EXPECT_EQ(std::string(e.what()),
             "plugin 'greedy' (" + file + ") has no prover factory 'zkp.prover/1' (it offers: zkp.pacer/1)");
@@ -143,7 +146,7 @@ TEST(PluginLoader, APacerIsNotAProver) {
 TEST(PluginLoader, PluginRejectsUnknownOptionNamingPluginAndKey) {
   const PluginLoader loader({});
   const sdk::Error e =
-      error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), {{"devices", "2"}, {"bogus", "1"}}); });
+      error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), no_facts(), {{"devices", "2"}, {"bogus", "1"}}); });
   EXPECT_EQ(e.status(), ZKP_ERR_INVALID_ARGUMENT);
   EXPECT_TRUE(std::string(e.what()).starts_with("prover 'sim")) << e.what();
   EXPECT_NE(std::string(e.what()).find("unknown option 'bogus'"), std::string::npos) << e.what();
@@ -213,7 +216,7 @@ TEST(PluginLoader, LibraryStaysLoadedWhileAnObjectFromItLives) {
   std::unique_ptr<Prover> prover;
   {
     const PluginLoader loader({});
-    prover = Prover::create(loader.load(PluginKind::prover, "sim"), {{"devices", "3"}});
+    prover = Prover::create(loader.load(PluginKind::prover, "sim"), no_facts(), {{"devices", "3"}});
   }
   // The loader and its shared_ptr are gone; the prover keeps the library.
   EXPECT_TRUE(is_loaded(file));

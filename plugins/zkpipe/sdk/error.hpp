@@ -70,15 +70,22 @@ zkp_status_t guard(zkp_error_t* err, Body&& body) noexcept {
   }
 }
 
-// Checks that a caller's struct is at least as large as the layout this code reads.
+// Checks that a caller's struct is at least `min_size` bytes (default: the whole layout
+// this code knows). A struct whose later fields are optional passes the size of the
+// fields it must have; the reader then asks covers() before touching the others.
 template <class T>
-void require_struct(const T* p, const char* type_name) {
+void require_struct(const T* p, const char* type_name, size_t min_size = sizeof(T)) {
   if (p == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, std::string(type_name) + " is NULL");
-  if (p->header.struct_size < sizeof(T)) {
+  if (p->header.struct_size < min_size) {
     throw Error(ZKP_ERR_ABI_MISMATCH, std::string(type_name) + " has struct_size " +
                                           std::to_string(p->header.struct_size) + ", expected at least " +
-                                          std::to_string(sizeof(T)));
+                                          std::to_string(min_size));
   }
 }
+
+// Whether a struct its writer sized with `header` holds the bytes [0, end): structs only
+// grow at the end, so a field exists for the writer when its end is within struct_size.
+//   covers(out->header, offsetof(zkp_prove_output_t, flags) + sizeof out->flags)
+inline bool covers(const zkp_struct_header_t& header, size_t end) noexcept { return header.struct_size >= end; }
 
 }  // namespace zkp::sdk

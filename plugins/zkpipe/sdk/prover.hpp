@@ -9,12 +9,16 @@
 //    public:
 //     static constexpr const char* kName = "mine";
 //     static constexpr const char* kOptionsHelp = "devices=1  number of devices\n";  // or option_table()
-//     MyProver(const zkp::sdk::HostServices& host, zkp::sdk::Options& options);
+//     MyProver(const zkp::sdk::HostServices& host, const zkp::sdk::ProverFacts& facts,
+//              zkp::sdk::Options& options);   // or without facts: (host, options)
 //     ... the virtual functions below ...
 //   };
 //
 // The adapter checks struct sizes and argument ranges (gpu_index against
 // device_count()) before calling the class, and converts exceptions to status codes.
+// It fills both factory entries: create_with_facts hands the class the host's facts,
+// create (an older host) the defaults of ProverFacts. A prover that verified a proof
+// in prove_finish says so with set_output_flags(out, ZKP_PROVE_OUTPUT_VERIFIED).
 #pragma once
 
 #include <zkpipe/zkp_prover.h>
@@ -23,11 +27,13 @@
 #include <zkpipe/sdk/option_table.hpp>
 #include <zkpipe/sdk/options.hpp>
 
+#include <cstddef>
 #include <cstdio>
 #include <cstring>
 #include <memory>
 #include <span>
 #include <string>
+#include <type_traits>
 
 struct zkp_key_t {
   virtual ~zkp_key_t() = default;
@@ -40,6 +46,37 @@ struct zkp_prove_op_t {
 };
 
 namespace zkp::sdk {
+
+// How the host drives the prover (zkp_prover_facts_t). What a host did not send (an
+// older host calls create, or sends a shorter struct, or a 0) keeps the default here:
+// the smallest pipeline, one worker per device holding one op, one synthesis thread.
+struct ProverFacts {
+  uint32_t workers_per_device = 1;
+  uint32_t synthesis_threads = 1;
+  uint32_t ops_per_worker = 1;
+
+  static ProverFacts from(const zkp_prover_facts_t& c) {
+    ProverFacts f;
+    auto take = [&](uint32_t& field, const uint32_t& value, size_t offset) {
+      if (covers(c.header, offset + sizeof value) && value != 0) field = value;
+    };
+    take(f.workers_per_device, c.workers_per_device, offsetof(zkp_prover_facts_t, workers_per_device));
+    take(f.synthesis_threads, c.synthesis_threads, offsetof(zkp_prover_facts_t, synthesis_threads));
+    take(f.ops_per_worker, c.ops_per_worker, offsetof(zkp_prover_facts_t, ops_per_worker));
+    return f;
+  }
+};
+
+// The bytes of zkp_prove_output_t every caller provides: the first release's layout,
+// up to ntt_ns. Later fields are written only where covers() says the caller has them.
+inline constexpr size_t kProveOutputRequiredSize =
+    offsetof(zkp_prove_output_t, ntt_ns) + sizeof(zkp_prove_output_t::ntt_ns);
+
+// Sets zkp_prove_output_t.flags (ZKP_PROVE_OUTPUT_*) when the caller's struct has the
+// field; a caller built before it existed is left untouched (and verifies itself).
+inline void set_output_flags(zkp_prove_output_t& out, uint32_t flags) noexcept {
+  if (covers(out.header, offsetof(zkp_prove_output_t, flags) + sizeof out.flags)) out.flags = flags;
+}
 
 class Prover {
  public:
@@ -152,7 +189,7 @@ struct ProverFactory {
                                    zkp_error_t* err) {
     std::unique_ptr<zkp_prove_op_t> owned(op);  // freed whatever happens
     return guard(err, [&] {
-      require_struct(out, "zkp_prove_output_t");
+      require_struct(out, "zkp_prove_output_t", kProveOutputRequiredSize);
       if (!owned) throw Error(ZKP_ERR_INVALID_ARGUMENT, "op is NULL");
       self(p).prove_finish(std::move(owned), *out);
     });
@@ -170,36 +207,61 @@ struct ProverFactory {
     });
   }
 
+  // T(host, facts, options) when T takes the facts, else T(host, options).
+  static std::unique_ptr<T> construct(const HostServices& host, const ProverFacts& facts, Options& opts) {
+    if constexpr (std::is_constructible_v<T, const HostServices&, const ProverFacts&, Options&>) {
+      return std::make_unique<T>(host, facts, opts);
+    } else {
+      return std::make_unique<T>(host, opts);
+    }
+  }
+
   static zkp_status_t create(const zkp_host_services_t* host, const zkp_option_t* options,
                              size_t count, zkp_prover_t** out, zkp_error_t* err) {
     return guard(err, [&] {
       if (out == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "out is NULL");
-      Options opts(std::string("prover '") + T::kName + "'", options, count);
-      auto o = std::make_unique<Object>(Object{{}, nullptr, HostServices(host)});
-      o->prover = std::make_unique<T>(o->host, opts);
-      opts.finish();
-      zkp_prover_t& c = o->c;
-      c.header = ZKP_HEADER_INIT(zkp_prover_t);
-      c.impl = o.get();
-      c.name = T::kName;
-      c.flags = o->prover->flags();
-      c.destroy = &destroy;
-      c.device_count = &device_count;
-      c.device_info = &device_info;
-      c.key_load = &key_load;
-      c.key_info = &key_info;
-      c.key_free = &key_free;
-      c.synthesize = &synthesize;
-      c.synthesis_free = &synthesis_free;
-      c.prove_start = &prove_start;
-      c.prove_finish = &prove_finish;
-      c.verify = (c.flags & ZKP_PROVER_FLAG_VERIFY) ? &verify : nullptr;
-      *out = &o.release()->c;
+      *out = make(host, ProverFacts{}, options, count);
     });
   }
 
+  static zkp_status_t create_with_facts(const zkp_host_services_t* host, const zkp_prover_facts_t* facts,
+                                        const zkp_option_t* options, size_t count, zkp_prover_t** out,
+                                        zkp_error_t* err) {
+    return guard(err, [&] {
+      if (out == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "out is NULL");
+      require_struct(facts, "zkp_prover_facts_t", sizeof(zkp_struct_header_t));
+      *out = make(host, ProverFacts::from(*facts), options, count);
+    });
+  }
+
+  // The C object of a new T, validated options and all; throws.
+  static zkp_prover_t* make(const zkp_host_services_t* host, const ProverFacts& facts,
+                            const zkp_option_t* options, size_t count) {
+    Options opts(std::string("prover '") + T::kName + "'", options, count);
+    auto o = std::make_unique<Object>(Object{{}, nullptr, HostServices(host)});
+    o->prover = construct(o->host, facts, opts);
+    opts.finish();
+    zkp_prover_t& c = o->c;
+    c.header = ZKP_HEADER_INIT(zkp_prover_t);
+    c.impl = o.get();
+    c.name = T::kName;
+    c.flags = o->prover->flags();
+    c.destroy = &destroy;
+    c.device_count = &device_count;
+    c.device_info = &device_info;
+    c.key_load = &key_load;
+    c.key_info = &key_info;
+    c.key_free = &key_free;
+    c.synthesize = &synthesize;
+    c.synthesis_free = &synthesis_free;
+    c.prove_start = &prove_start;
+    c.prove_finish = &prove_finish;
+    c.verify = (c.flags & ZKP_PROVER_FLAG_VERIFY) ? &verify : nullptr;
+    return &o.release()->c;
+  }
+
   static inline const zkp_prover_factory_t table = {ZKP_HEADER_INIT(zkp_prover_factory_t),
-                                                    options_help<T>(), &create};
+                                                    options_help<T>(), &create, &create_with_facts};
 };
 
 // Copies `text` into a fixed char array, truncating; for zkp_device_info_t::name.

@@ -59,6 +59,7 @@ struct Config {
   uint64_t budget_bytes{};
   QueueMode queue{};
   bool self_check{};
+  bool worker_overlap{};  // a worker starts its next queued partition before finishing one
   uint32_t device_retries{};  // retries on other devices after a device error (unpinned jobs)
   spdlog::level::level_enum log_level{};
   uint32_t status_every{};  // admissions between pacer status lines; 0: never

@@ -4,7 +4,8 @@
 //     → admission thread: the pacer says "now" AND the MemoryBudget grants the bytes
 //     → SynthesisPool (prover->synthesize; caller-synthesized input skips it)
 //     → GpuQueue (per device, or shared)
-//     → Workers: W per device (prove_start / prove_finish / self-check)
+//     → Workers: W per device (prove_start / prove_finish / self-check; a worker may start
+//       its next partition before finishing one: worker.hpp, "Overlap")
 //     → CompletionDispatcher (callbacks on the completion thread)
 //
 // Threads: one admission thread, `synthesis_threads` synthesis threads, devices × W
@@ -29,7 +30,8 @@
 // Cancel: pending partitions complete with ZKP_ERR_CANCELLED at once; admitted ones not
 // yet synthesized, and synthesized ones in the GPU queue, are dropped (and their budget
 // released) before they reach a device; one being synthesized is dropped when its
-// synthesis returns; those on a device finish.
+// synthesis returns; those on a device finish (including one a worker already started
+// behind the op it is finishing).
 #pragma once
 
 #include <zkpipe/host/completion_dispatcher.hpp>
@@ -65,6 +67,7 @@ struct PipelineSettings {
   uint64_t budget_bytes{};
   QueueMode queue{};
   bool self_check{};
+  bool worker_overlap{};
   uint32_t device_retries{};
   uint32_t status_every{};  // admissions between pacer status lines; 0: never
 
@@ -124,7 +127,13 @@ class Pipeline {
   void synthesis_done(Task task, Status status, uint64_t synthesis_ns);
 
   // The next partition for worker `worker` of `device`; blocks; nullopt once stopping.
+  // Taking it is its GPU_START, and it counts as proving from then on.
   std::optional<Task> next_proof(uint32_t device, uint32_t worker);
+  // The same without blocking, for a worker that holds a started op (worker_overlap):
+  // the next partition if one is queued for `device` and no worker waiting in
+  // next_proof could take queued work instead (an idle worker starts it sooner than one
+  // whose device stream is busy); else nullopt, also once stopping.
+  std::optional<Task> try_next_proof(uint32_t device, uint32_t worker);
   // The partition failed on the worker's device (`record`, before its synthesis is
   // freed). A device error quarantines the device (gpu_queue.hpp). If the error is a
   // device error or out of memory, the job is unpinned, not cancelled, and
@@ -139,6 +148,11 @@ class Pipeline {
  private:
   void admission_loop();
   void admit_locked();
+  // Pops the next partition for `device` (there is one) and emits its GPU_START.
+  Task take_proof_locked(uint32_t device, uint32_t worker);
+  // A worker blocked in next_proof could take queued work: one of `device` (per-device
+  // queues), or of any device that has work it may run (shared queue).
+  bool idle_worker_has_work_locked(uint32_t device) const;
   // Into the GPU queue after synthesis (a SYNTHESIS_DONE event).
   void enqueue_gpu_locked(Task task);
   // Into the GPU queue, waking the workers that may take it; no event.
@@ -172,6 +186,7 @@ class Pipeline {
   MemoryBudget budget_;
   std::map<uint64_t, std::shared_ptr<Job>> jobs_;  // jobs with partitions in the pipeline
   std::vector<uint32_t> proving_on_;               // partitions on each device's workers
+  std::vector<uint32_t> idle_on_;                  // each device's workers waiting in next_proof
   uint32_t synthesizing_ = 0;                      // admitted, synthesis not done
   uint32_t proving_ = 0;
   uint64_t next_job_id_ = 1;

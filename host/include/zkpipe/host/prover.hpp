@@ -35,10 +35,11 @@ using SynthesisHandle = std::unique_ptr<zkp_synthesis_t, SynthesisFree>;
 
 class Prover {
  public:
-  // Creates a prover through the library's "zkp.prover/1" factory. Throws
+  // Creates a prover through the library's "zkp.prover/1" factory: create_with_facts
+  // when the table has it, else create (a plugin built before facts existed). Throws
   // zkp::sdk::Error: no such factory, a table too small, or the plugin's own error
   // (an unknown or bad option: its message names the plugin and the key).
-  static std::unique_ptr<Prover> create(std::shared_ptr<PluginLibrary> library,
+  static std::unique_ptr<Prover> create(std::shared_ptr<PluginLibrary> library, const zkp_prover_facts_t& facts,
                                         const std::vector<PluginOption>& options);
   ~Prover();
   Prover(const Prover&) = delete;
@@ -49,6 +50,8 @@ class Prover {
   uint32_t flags() const { return prover_->flags; }
   bool simulated() const { return (flags() & ZKP_PROVER_FLAG_SIMULATED) != 0; }
   bool can_verify() const { return (flags() & ZKP_PROVER_FLAG_VERIFY) != 0; }
+  // Whether it was created with the host's facts (create_with_facts), not plain create.
+  bool told_facts() const { return told_facts_; }
 
   uint32_t device_count() const { return device_count_; }
 
@@ -79,6 +82,7 @@ class Prover {
   std::unique_ptr<zkp_prover_t, Destroy> prover_;
   std::string name_;
   uint32_t device_count_ = 0;
+  bool told_facts_ = false;
 
   friend struct KeyFree;
   friend struct SynthesisFree;
