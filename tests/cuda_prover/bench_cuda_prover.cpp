@@ -55,16 +55,14 @@ T make() {
 }
 
 std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Args& a) {
-  const std::string workers = std::to_string(a.workers);
-  std::vector<zkp_option_t> opts = {{"verify", "false"},
-                                    {"key_check", "none"},
-                                    {"workers", workers.c_str()},
-                                    {"msm_precompute", a.precompute.c_str()}};
+  std::vector<zkp_option_t> opts = {{"verify", "false"}, {"key_check", "none"}, {"msm_precompute", a.precompute.c_str()}};
   if (!a.g2.empty()) opts.push_back({"g2", a.g2.c_str()});
   if (!a.h.empty()) opts.push_back({"h", a.h.c_str()});
   if (!a.msm_order.empty()) opts.push_back({"msm_order", a.msm_order.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
-  auto p = std::make_unique<CudaProver>(host, options);
+  sdk::ProverFacts facts;
+  facts.workers_per_device = a.workers;  // one lane per host worker
+  auto p = std::make_unique<CudaProver>(host, facts, options);
   options.finish();
   return p;
 }

@@ -39,10 +39,11 @@ Library& cpu_lib() {
   return lib;
 }
 
-ProverPtr make_prover(Library& lib, const Options& options) {
+// `workers_per_device`: the host workers the prover is told of (the cuda prover's lanes).
+ProverPtr make_prover(Library& lib, const Options& options, uint32_t workers_per_device = 2) {
   ProverPtr p(nullptr, nullptr);
   zkp_error_t err = zkp::test::make<zkp_error_t>();
-  const zkp_status_t s = create(lib, options, p, err);
+  const zkp_status_t s = create(lib, options, p, err, workers_per_device);
   EXPECT_EQ(s, ZKP_OK) << err.message;
   if (s != ZKP_OK) throw std::runtime_error(err.message);
   return p;
@@ -80,9 +81,11 @@ bool contains(const char* text, const std::string& part) { return std::string(te
 TEST(CudaProverNoGpu, PluginLoadsAndDescribesItsOptions) {
   EXPECT_STREQ(cuda_lib().entry().name, "cuda");
   const std::string help = cuda_lib().factory().options_help;
-  for (const char* key : {"devices=", "workers=", "pinned_pool_bytes=", "verify=", "msm_precompute=", "g2=", "h="}) {
+  for (const char* key : {"devices=", "pinned_pool_bytes=", "verify=", "msm_precompute=", "g2=", "h=", "threads="}) {
     EXPECT_NE(help.find(key), std::string::npos) << key;
   }
+  // Lanes per device are the host's workers_per_device (zkp_prover_facts_t), not an option.
+  EXPECT_EQ(help.find("workers="), std::string::npos) << help;
 }
 
 TEST(CudaProverNoGpu, WithoutADeviceKeyLoadFailsClearly) {
@@ -141,8 +144,7 @@ TEST(CudaProverOptions, WellFormedValuesAreAccepted) {
   ProverPtr p(nullptr, nullptr);
   zkp_error_t err = error_record();
   EXPECT_EQ(create(cuda_lib(),
-                   {{"workers", "3"},
-                    {"pinned_pool_bytes", "1048576"},
+                   {{"pinned_pool_bytes", "1048576"},
                     {"verify", "false"},
                     {"msm_precompute", "2"},
                     {"msm_window_bits", "12"},
@@ -362,7 +364,7 @@ TEST_F(CudaProverDevice, ConcurrentWorkersAllProduceTheCpuProof) {
   const auto rs = fixed_randomness();
   const fs::path dir = vector_dir("chain_bls12381");
   const Output want = cpu_proof(dir, rs.data());
-  auto p = make_prover(cuda_lib(), {{"workers", "3"}});
+  auto p = make_prover(cuda_lib(), {}, 3);  // 3 host workers: 3 lanes
   Key key;
   zkp_error_t err = error_record();
   ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, key, err), ZKP_OK) << err.message;

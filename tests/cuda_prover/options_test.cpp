@@ -40,7 +40,6 @@ TEST(CudaProverOptions, Defaults) {
 
 TEST(CudaProverOptions, ValuesAreRead) {
   const ProverOptions o = parse({{"devices", "2,0"},
-                                 {"workers", "4"},
                                  {"pinned_pool_bytes", "1000"},
                                  {"device_memory_bytes", "8589934592"},
                                  {"msm_order", "sequential"},
@@ -54,7 +53,6 @@ TEST(CudaProverOptions, ValuesAreRead) {
                                  {"r1cs", "/x.r1cs"}});
   EXPECT_FALSE(o.all_devices);
   EXPECT_EQ(o.devices, (std::vector<int>{2, 0}));
-  EXPECT_EQ(o.workers, 4u);
   EXPECT_EQ(o.pinned_pool_bytes, 1000u);
   EXPECT_EQ(o.device_memory_bytes, 8589934592u);
   EXPECT_EQ(o.msm_order, MsmOrder::sequential);
@@ -84,7 +82,7 @@ TEST(CudaProverOptions, DeviceLists) {
 
 TEST(CudaProverOptions, MalformedValuesNameTheKey) {
   const std::pair<const char*, const char*> cases[] = {
-      {"workers", "0"},         {"workers", "65"},        {"msm_precompute", "0"}, {"msm_precompute", "x"},
+      {"workers", "2"},         {"threads", "x"},         {"msm_precompute", "0"}, {"msm_precompute", "x"},
       {"msm_window_bits", "1"}, {"msm_window_bits", "25"}, {"g2", "gpu"},          {"h", ""},
       {"verify", "2"},          {"key_check", "all"},      {"host_threads", "-3"},
       {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"},

@@ -391,6 +391,24 @@ TEST(CpuPlugin, UnsatisfiedWitnessIsCaughtByVerificationByDefault) {
   EXPECT_EQ(valid, 0);
 }
 
+// The prover owns the self-check: a proof it verified says so (ZKP_PROVE_OUTPUT_VERIFIED), so
+// the host does not verify it again; with verify=false it says nothing.
+TEST(CpuPlugin, AVerifiedProofSaysSoAndAnUnverifiedOneDoesNot) {
+  for (const bool verify : {true, false}) {
+    SCOPED_TRACE(verify);
+    auto p = make_prover({{"threads", "2"}, {"verify", verify ? "true" : "false"}});
+    Key key;
+    zkp_error_t err = make<zkp_error_t>();
+    ASSERT_EQ(load_key(p.get(), dir_of("chain7_bn128") / "circuit.zkey", key, err), ZKP_OK) << err.message;
+    const auto info = info_of(p.get(), key.key);
+    const auto wtns = wtns_file((dir_of("chain7_bn128") / "witness.wtns").string());
+    Output o(info);
+    o.out.flags = 0xdead;  // every bit must be written
+    ASSERT_EQ(prove_witness(p.get(), key.key, wtns, nullptr, o, err), ZKP_OK) << err.message;
+    EXPECT_EQ(o.out.flags, verify ? ZKP_PROVE_OUTPUT_VERIFIED : 0u);
+  }
+}
+
 TEST(CpuPlugin, R1csCheckNamesTheBrokenConstraintAtSynthesis) {
   const std::string r1cs = (dir_of("chain7_bn128") / "circuit.r1cs").string();
   auto p = make_prover({{"threads", "2"}, {"r1cs", r1cs}});

@@ -64,11 +64,19 @@ class Library {
 using Options = std::vector<std::pair<std::string, std::string>>;
 using ProverPtr = std::unique_ptr<zkp_prover_t, void (*)(zkp_prover_t*)>;
 
-inline zkp_status_t create(const Library& lib, const Options& options, ProverPtr& out, zkp_error_t& err) {
+// Creates a prover as the host does: with its facts (workers_per_device: the host workers, which
+// are the cuda prover's lanes per device).
+inline zkp_status_t create(const Library& lib, const Options& options, ProverPtr& out, zkp_error_t& err,
+                           uint32_t workers_per_device = 2) {
   std::vector<zkp_option_t> opts;
   for (const auto& [k, v] : options) opts.push_back({k.c_str(), v.c_str()});
   zkp_prover_t* p = nullptr;
-  const zkp_status_t s = lib.factory().create(nullptr, opts.data(), opts.size(), &p, &err);
+  zkp_prover_facts_t facts{};
+  facts.header = ZKP_HEADER_INIT(zkp_prover_facts_t);
+  facts.workers_per_device = workers_per_device;
+  facts.synthesis_threads = 1;
+  facts.ops_per_worker = 2;
+  const zkp_status_t s = lib.factory().create_with_facts(nullptr, &facts, opts.data(), opts.size(), &p, &err);
   out = ProverPtr(p, [](zkp_prover_t* q) {
     if (q != nullptr) q->destroy(q);
   });

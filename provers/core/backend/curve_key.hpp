@@ -150,7 +150,8 @@ class CurveKey final : public Key {
   // With `self_check`, verifies `proof` against the public inputs of `in` and throws
   // ZKP_ERR_UNSATISFIED_WITNESS if it fails (`from` names where it was made, for the message:
   // "" or " from device 0 (...)"); then writes proof and public inputs into `out`, which
-  // check_output has checked.
+  // check_output has checked, and says in out.flags whether the proof was verified
+  // (ZKP_PROVE_OUTPUT_VERIFIED), so the host's self-check does not repeat it.
   void write_output(const groth16::Proof<E>& proof, const ProofInput<E>& in, bool self_check, std::string_view from,
                     zkp_prove_output_t& out) const {
     const std::span<const Int> witness = in.witness();
@@ -164,6 +165,8 @@ class CurveKey final : public Key {
     }
     groth16::write_proof<E>(proof, std::span<std::uint8_t, kProofSize>(out.proof, kProofSize));
     groth16::write_public_inputs<Int>(witness, pk_.n_public(), {out.public_inputs, public_bytes()});
+    // The host does not verify a proof again that its prover verified (one owner of the check).
+    sdk::set_output_flags(out, self_check ? ZKP_PROVE_OUTPUT_VERIFIED : 0u);
   }
 
   bool verify(std::span<const uint8_t> proof, std::span<const uint8_t> public_inputs) const override {

@@ -52,8 +52,9 @@ std::string file_identity(const char* path) {
 
 }  // namespace
 
-CudaProver::CudaProver(const sdk::HostServices& host, sdk::Options& options)
+CudaProver::CudaProver(const sdk::HostServices& host, const sdk::ProverFacts& facts, sdk::Options& options)
     : host_(host), options_(parse_options(options)) {
+  options_.workers = facts.workers_per_device;
   cudaError_t error = cudaSuccess;
   const int available = cuda::device_count(&error);
   if (available == 0) {

@@ -38,7 +38,8 @@ class CudaProver final : public sdk::Prover {
   // Every option: default, parsing and help in one table (options.cpp).
   static const sdk::OptionTable<ProverOptions>& option_table() { return prover::option_table(); }
 
-  CudaProver(const sdk::HostServices& host, sdk::Options& options);
+  // One lane per host worker: facts.workers_per_device lanes on each device.
+  CudaProver(const sdk::HostServices& host, const sdk::ProverFacts& facts, sdk::Options& options);
   ~CudaProver() override;
 
   uint32_t flags() const override { return ZKP_PROVER_FLAG_GPU | ZKP_PROVER_FLAG_VERIFY; }

@@ -12,9 +12,6 @@
 namespace zkp::cuda::prover {
 namespace {
 
-// Lanes per device: each holds a host thread, a stream and scratch for one proof of the largest
-// key; beyond a handful the device is saturated (two proofs already overlap host and device).
-constexpr std::uint64_t kMaxWorkers = 64;
 constexpr std::uint64_t kMaxHostThreads = 4096;
 // The largest CUDA ordinal accepted in a list (a typo guard; real hosts have ≤ 16).
 constexpr int kMaxOrdinal = 1024;
@@ -118,9 +115,6 @@ const sdk::OptionTable<ProverOptions>& option_table() {
   using O = ProverOptions;
   static const sdk::OptionTable<O> table{
       devices_option(),
-      sdk::integer("workers", &O::workers, 1, kMaxWorkers,
-                   "lanes per device: each a host thread, a stream and the scratch of one proof (host workers "
-                   "beyond this share lanes round-robin)"),
       sdk::integer("pinned_pool_bytes", &O::pinned_pool_bytes, 0, UINT64_MAX,
                    "pinned host staging for all lanes together, allocated at key_load; 0 = exactly what the "
                    "largest key loaded needs per lane"),

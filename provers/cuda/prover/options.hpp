@@ -26,7 +26,9 @@ struct ProverOptions {
   // "every device the runtime reports", resolved at create().
   std::vector<int> devices;
   bool all_devices = true;
-  unsigned workers = 2;                 // lanes (stream + scratch + thread) per device
+  // Lanes (stream + scratch + thread) per device: one per host worker, the host's
+  // workers_per_device (zkp_prover_facts_t), not an option of the prover's own.
+  unsigned workers = 2;
   std::uint64_t pinned_pool_bytes = 0;  // 0: exactly what the loaded keys need
   std::uint64_t device_memory_bytes = 0;  // per device; 0: all the device has
   bool verify = true;
