@@ -34,6 +34,17 @@ HostOption integer(const char* key, const char* default_text, const MachineDefau
           std::move(meaning)};
 }
 
+// true or false (also 1/0, yes/no, on/off); the meaning ends with "(true/false)".
+HostOption flag(const char* key, const char* default_text, bool Config::*field, std::string meaning) {
+  return {key, default_text, nullptr, sdk::kBoolExpected,
+          [field](Config& c, const std::string& text) {
+            const auto v = sdk::parse_bool(text);
+            if (v) c.*field = *v;
+            return v.has_value();
+          },
+          std::move(meaning) + " (true/false)"};
+}
+
 HostOption plugin(const char* key, const char* default_text, std::string Config::*field, std::string meaning) {
   return {key, default_text, nullptr, "a plugin name or path",
           [field](Config& c, const std::string& text) {
@@ -114,23 +125,13 @@ const std::vector<HostOption>& host_options() {
        "GPU queue: per-device (a pinned partition waits for its device; an unpinned one joins the "
        "least-loaded device's queue when its synthesis is done) or shared (one queue; a worker takes the "
        "first partition that is unpinned or pinned to its device)"},
-      {"self_check", "true", nullptr, sdk::kBoolExpected,
-       [](Config& c, const std::string& text) {
-         const auto v = sdk::parse_bool(text);
-         if (v) c.self_check = *v;
-         return v.has_value();
-       },
-       "verify every proof before delivering it, when the prover can verify and did not already "
-       "(ZKP_PROVE_OUTPUT_VERIFIED); an invalid proof fails its partition (true/false)"},
-      {"worker_overlap", "true", nullptr, sdk::kBoolExpected,
-       [](Config& c, const std::string& text) {
-         const auto v = sdk::parse_bool(text);
-         if (v) c.worker_overlap = *v;
-         return v.has_value();
-       },
-       "a worker holding a started proof starts the next partition queued for its device (when no worker "
-       "there is idle) before finishing the first, so the epilogue overlaps the next proof's device work; "
-       "false measures without (true/false)"},
+      flag("self_check", "true", &Config::self_check,
+           "verify every proof before delivering it, when the prover can verify and did not already "
+           "(ZKP_PROVE_OUTPUT_VERIFIED); an invalid proof fails its partition"),
+      flag("worker_overlap", "true", &Config::worker_overlap,
+           "a worker holding a started proof starts the next partition queued for its device (when no worker "
+           "there is idle) before finishing the first, so the epilogue overlaps the next proof's device work; "
+           "false measures without"),
       integer("device_retries", "2", nullptr, &Config::device_retries, 0, kMaxDeviceRetries,
               "a device that reports a device error takes no more unpinned work while another device is "
               "usable, and its pinned partitions fail with that error; a partition of an unpinned job "
