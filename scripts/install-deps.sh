@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Installs what zkpipe needs to build and test on Debian 12: the C++ toolchain and
-# libraries (apt), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
+# Installs what zkpipe needs to build and test on Debian 12: the C++ toolchain (with Ninja,
+# which .ci/run's sanitizer builds use) and libraries (apt), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 APT_PACKAGES=(
-  build-essential cmake pkg-config git
+  build-essential cmake ninja-build pkg-config git
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   golang-go
