@@ -161,7 +161,7 @@ TEST(PluginLoader, RefusedOptionIsReportedWithWhereItWasWritten) {
   fs::remove(file);
   const PluginLoader loader({});
 
-  const sdk::Error bad = error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), config.prover_options); });
+  const sdk::Error bad = error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), no_facts(), config.prover_options); });
   EXPECT_EQ(bad.status(), ZKP_ERR_INVALID_ARGUMENT);
   const std::string what = bad.what();
   EXPECT_NE(what.find("option 'gpu_ms' = 'fast' is not an integer in [0, 3600000]"), std::string::npos) << what;
@@ -169,7 +169,7 @@ TEST(PluginLoader, RefusedOptionIsReportedWithWhereItWasWritten) {
 
   auto overridden = config.prover_options;
   overridden.erase(overridden.begin() + 1);  // gpu_ms: the seed's error is next
-  const std::string seed = error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), overridden); }).what();
+  const std::string seed = error_of([&] { Prover::create(loader.load(PluginKind::prover, "sim"), no_facts(), overridden); }).what();
   EXPECT_TRUE(seed.ends_with(" (prover.seed at override 'prover.seed=-1')")) << seed;
 
   const std::string pacer = error_of([&] {
@@ -197,7 +197,7 @@ TEST(PluginLoader, SimHelpListsEveryOptionWithItsDefault) {
   ASSERT_EQ(all.size(), 7u) << factory->options_help;
   EXPECT_EQ(all[1].key, "gpu_ms");
   EXPECT_EQ(all[1].value, "1000");
-  auto prover = Prover::create(lib, all);
+  auto prover = Prover::create(lib, no_facts(), all);
   EXPECT_EQ(prover->device_count(), 1u);
 }
 
