@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <random>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include "ec/batch_normalize.hpp"
@@ -15,6 +16,7 @@
 #include "ec/scalar_mul.hpp"
 #include "msm/msm.hpp"
 #include "msm/scalars.hpp"
+#include "util/thread_pool.hpp"
 
 namespace zkp::msm {
 namespace {
@@ -261,6 +263,34 @@ TYPED_TEST(MsmTest, IndependentOfThreadsAndWindowSize) {
   const Affine<C> expected = inst.expected();
   for (const std::size_t threads : {1, 2, 3, 8}) EXPECT_EQ(inst.run(threads), expected) << "threads " << threads;
   for (const unsigned c : {2u, 9u, 16u}) EXPECT_EQ(inst.run(3, c), expected) << "c " << c;
+}
+
+// On a caller's pool (Options::pool) the sum is the same, whatever the pool's size, also for
+// two MSMs on one pool at once (they take turns) and for one started from inside a task of the
+// pool (it runs inline).
+TYPED_TEST(MsmTest, OnAGivenPoolFromAnyThread) {
+  using C = TypeParam;
+  std::mt19937_64 rng(9);
+  const auto inst = make_instance<C>(300, rng);
+  const Affine<C> expected = inst.expected();
+  const auto on = [&](zkp::ThreadPool& pool) {
+    Options o;
+    o.pool = &pool;
+    return msm<C>(std::span<const Affine<C>>(inst.bases), inst.scalars, o);
+  };
+  for (const unsigned threads : {1u, 3u}) {
+    zkp::ThreadPool pool(threads);
+    EXPECT_EQ(on(pool), expected) << "pool of " << threads;
+    Affine<C> a, b;
+    std::thread other([&] { a = on(pool); });
+    b = on(pool);
+    other.join();
+    EXPECT_EQ(a, expected);
+    EXPECT_EQ(b, expected);
+    std::vector<Affine<C>> nested(2);
+    pool.run(nested.size(), [&](std::size_t i) { nested[i] = on(pool); });
+    for (const auto& r : nested) EXPECT_EQ(r, expected);
+  }
 }
 
 // The zkey layout read in place gives the same sum as the Affine overload.

@@ -90,7 +90,7 @@ template <CurveParams C, class Int>
 Affine<C> timed_msm(std::span<const msm::Base<C>> bases, std::span<const Int> scalars, ThreadPool& pool,
                     std::uint64_t& ns) {
   const auto t0 = Clock::now();
-  const Affine<C> r = msm::msm<C>(bases, scalar_bytes(scalars), msm::Options{pool.size(), 0});
+  const Affine<C> r = msm::msm<C>(bases, scalar_bytes(scalars), msm::Options{pool.size(), 0, &pool});
   ns = elapsed_ns(t0);
   return r;
 }

@@ -23,6 +23,10 @@
 #include "ec/curves_bn254.hpp"
 #include "msm/bucket_sum.hpp"
 
+namespace zkp {
+class ThreadPool;  // util/thread_pool.hpp
+}
+
 namespace zkp::msm {
 
 // One base: x, y in Montgomery form; (0, 0) is the point at infinity (on neither curve).
@@ -35,8 +39,12 @@ using Base = PointXY<typename C::Field>;
 inline constexpr unsigned kMinWindowBits = 2, kMaxWindowBits = 16;
 
 struct Options {
-  std::size_t threads = 1;   // threads to run on, the caller's included; 0 counts as 1
+  std::size_t threads = 1;   // threads to start for this call, the caller's included; 0 counts as 1
   unsigned window_bits = 0;  // c, 2..16; 0 chooses by size (window_bits_for)
+  // Run on this pool (its size() threads, `threads` unused) instead of starting threads: a
+  // prover's MSMs then share its one pool with its other parallel loops, and two proofs in
+  // flight take turns on the cores rather than start twice as many threads as there are.
+  ThreadPool* pool = nullptr;
 };
 
 // Σ scalars[i]·bases[i]. scalars.size() must be 32·bases.size() (std::invalid_argument

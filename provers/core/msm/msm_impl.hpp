@@ -21,7 +21,7 @@ Affine<C> msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scal
                                        [&](std::size_t i) { return bases[i].is_infinity(); });
   const unsigned c = options.window_bits != 0 ? options.window_bits : window_bits_for(plan.index.size());
   if (c < kMinWindowBits || c > kMaxWindowBits) throw std::invalid_argument("msm: window_bits outside 2..16");
-  return detail::Pippenger<C>(bases, plan, c, options.threads).run().to_affine();
+  return detail::Pippenger<C>(bases, plan, c, options.threads, detail::Accumulation::batch_affine, options.pool).run().to_affine();
 }
 
 template <CurveParams C>

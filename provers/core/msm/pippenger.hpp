@@ -53,9 +53,15 @@ class Pippenger {
   using Point = PointXY<F>;
 
  public:
+  // `pool`: run on its threads (then `threads` is unused); nullptr: start `threads` threads.
   Pippenger(std::span<const Point> bases, const ScalarPlan& plan, unsigned c, std::size_t threads,
-            Accumulation mode = Accumulation::batch_affine)
-      : bases_(bases), plan_(plan), c_(c), threads_(std::max<std::size_t>(1, threads)), mode_(mode) {}
+            Accumulation mode = Accumulation::batch_affine, ThreadPool* pool = nullptr)
+      : bases_(bases),
+        plan_(plan),
+        c_(c),
+        threads_(std::max<std::size_t>(1, pool != nullptr ? pool->size() : threads)),
+        mode_(mode),
+        pool_(pool) {}
 
   Xyzz<C> run() {
     const std::size_t n = plan_.index.size();
@@ -67,7 +73,7 @@ class Pippenger {
 
     std::vector<Xyzz<C>> partial(window_tasks + unit_tasks, Xyzz<C>::identity());
     std::vector<Scratch> scratch(std::min(threads_, partial.size()));
-    parallel_for(threads_, partial.size(), [&](std::size_t task, std::size_t worker) {
+    parallel_for(pool_, threads_, partial.size(), [&](std::size_t task, std::size_t worker) {
       Scratch& s = scratch[worker];
       if (task < window_tasks) {
         const std::size_t w = task / chunks, lo = (task % chunks) * chunk_len;
@@ -196,6 +202,7 @@ class Pippenger {
   unsigned c_;
   std::size_t threads_;
   Accumulation mode_;
+  ThreadPool* pool_;
 };
 
 }  // namespace zkp::msm::detail
