@@ -8,7 +8,6 @@
 #pragma once
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <optional>
 #include <span>
@@ -18,6 +17,7 @@
 #include "ec/curves_bn254.hpp"
 #include "ec/encoding.hpp"
 #include "formats/point_validator.hpp"
+#include "util/first_index.hpp"
 #include "util/thread_pool.hpp"
 
 namespace zkp::groth16 {
@@ -30,24 +30,14 @@ std::optional<std::size_t> first_invalid_point(ByteView bytes, std::size_t count
   constexpr std::size_t kBytes = kAffineBytes<C>;
   if (bytes.size() != count * kBytes) throw std::invalid_argument("first_invalid_point: size mismatch");
   const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
-  std::atomic<std::size_t> first{count};
   constexpr std::size_t kGrain = 256;
-  pool.parallel_for(count, kGrain, [&](std::size_t i0, std::size_t i1) {
-    for (std::size_t i = i0; i < i1 && i < first.load(std::memory_order_relaxed); ++i) {
-      const std::span<const std::uint8_t, kBytes> p(data + i * kBytes, kBytes);
-      Affine<C> out;
-      const PointStatus s = encoding == CoordEncoding::montgomery ? decode_affine_mont<C>(p, out, check)
-                                                                   : decode_affine<C>(p, out, check);
-      if (s != PointStatus::ok) {
-        std::size_t cur = first.load();
-        while (i < cur && !first.compare_exchange_weak(cur, i)) {
-        }
-        return;
-      }
-    }
+  return first_index(pool, count, kGrain, [&](std::size_t i) {
+    const std::span<const std::uint8_t, kBytes> p(data + i * kBytes, kBytes);
+    Affine<C> out;
+    const PointStatus s = encoding == CoordEncoding::montgomery ? decode_affine_mont<C>(p, out, check)
+                                                                 : decode_affine<C>(p, out, check);
+    return s != PointStatus::ok;
   });
-  const std::size_t f = first.load();
-  return f == count ? std::nullopt : std::optional<std::size_t>(f);
 }
 
 // A PointValidator for read_zkey / read_vkey_json. `pool` must outlive the validator's use.
