@@ -25,30 +25,27 @@ void Worker::run() {
     if (!current) {
       std::optional<Task> task = pipeline_.next_proof(device_, index_);  // blocks: nothing is held
       if (!task) return;
-      current = start(std::move(*task));
-      if (current->op == nullptr) {
-        conclude(std::move(*current), false);
-        current.reset();
-        continue;
-      }
+      current = begin(std::move(*task));
+      if (!current) continue;
     }
     // The next partition's op goes to the device before this one is finished, if one is
     // already queued; never wait for one.
     std::optional<Held> next;
     if (overlap_) {
-      if (std::optional<Task> task = pipeline_.try_next_proof(device_, index_)) {
-        next = start(std::move(*task));
-        if (next->op == nullptr) {
-          conclude(std::move(*next), false);
-          next.reset();
-        }
-      }
+      if (std::optional<Task> task = pipeline_.try_next_proof(device_, index_)) next = begin(std::move(*task));
     }
     bool device_finished = false;
     finish(*current, device_finished);
     conclude(std::move(*current), device_finished);
     current = std::move(next);
   }
+}
+
+std::optional<Worker::Held> Worker::begin(Task task) {
+  Held held = start(std::move(task));
+  if (held.op != nullptr) return held;
+  conclude(std::move(held), false);  // a failed start has no op to finish
+  return std::nullopt;
 }
 
 Worker::Held Worker::start(Task task) {

@@ -27,6 +27,7 @@
 #include <zkpipe/host/job.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <thread>
 
 namespace zkp::host {
@@ -54,6 +55,8 @@ class Worker {
   };
 
   void run();
+  // start, and a start that failed is concluded at once: then nullopt.
+  std::optional<Held> begin(Task task);
   // Calls prove_start; on failure the record says why and op stays null.
   Held start(Task task);
   // Calls prove_finish, frees the synthesis when the device finished (device_finished),
