@@ -35,14 +35,7 @@ sdk::OptionEntry<ProverOptions> devices_option() {
     }
     return out;
   };
-  auto set = [](ProverOptions& o, const std::string& text) {
-    try {
-      parse_devices(text, o);
-      return true;
-    } catch (const sdk::Error&) {
-      return false;
-    }
-  };
+  auto set = [](ProverOptions& o, const std::string& text) { return parse_devices(text, o); };
   return {"devices", "CUDA devices to use, in gpu_index order", kDevicesExpected, show, set};
 }
 
@@ -89,7 +82,7 @@ std::vector<std::pair<std::string, Placement>> placements() { return {{"device",
 const char* to_string(Placement p) { return p == Placement::device ? "device" : "host"; }
 const char* to_string(MsmOrder o) { return o == MsmOrder::concurrent ? "concurrent" : "sequential"; }
 
-void parse_devices(const std::string& value, ProverOptions& out) {
+bool parse_devices(const std::string& value, ProverOptions& out) {
   std::vector<int> devices;
   const bool all = value == "all";
   std::size_t pos = 0;
@@ -101,14 +94,14 @@ void parse_devices(const std::string& value, ProverOptions& out) {
     const auto [end, ec] = std::from_chars(b, e, ordinal);
     if (b == e || ec != std::errc() || end != e || ordinal < 0 || ordinal > kMaxOrdinal ||
         std::find(devices.begin(), devices.end(), ordinal) != devices.end()) {
-      throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
-                       "prover 'cuda': option 'devices' = '" + value + "' is not " + kDevicesExpected);
+      return false;
     }
     devices.push_back(ordinal);
     pos = comma + 1;
   }
   out.devices = std::move(devices);
   out.all_devices = all;
+  return true;
 }
 
 const sdk::OptionTable<ProverOptions>& option_table() {

@@ -49,8 +49,9 @@ const sdk::OptionTable<ProverOptions>& option_table();
 // the rest). Throws sdk::Error(ZKP_ERR_INVALID_ARGUMENT) naming the key for a malformed value.
 ProverOptions parse_options(sdk::Options& options);
 
-// "all" or a comma-separated list of distinct CUDA ordinals ("0,1"). Throws like parse_options.
-void parse_devices(const std::string& value, ProverOptions& out);
+// "all" or a comma-separated list of distinct CUDA ordinals ("0,1") into out.devices and
+// out.all_devices; false (out unchanged) for anything else, which the option table reports.
+bool parse_devices(const std::string& value, ProverOptions& out);
 
 const char* to_string(Placement p);
 const char* to_string(MsmOrder o);
