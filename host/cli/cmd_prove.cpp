@@ -15,8 +15,8 @@
 #include <iostream>
 #include <optional>
 
-#include "formats/groth16_json.hpp"
-#include "formats/proof_bytes.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/proof_bytes.hpp"
 
 namespace zkp::cli {
 

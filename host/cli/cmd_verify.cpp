@@ -7,10 +7,10 @@
 
 #include <iostream>
 
-#include "formats/error.hpp"
-#include "formats/groth16_json.hpp"
-#include "formats/mapped_file.hpp"
-#include "pairing/snarkjs_verify.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/mapped_file.hpp"
+#include "core/pairing/snarkjs_verify.hpp"
 
 namespace zkp::cli {
 

@@ -8,9 +8,9 @@
 #include <cstdint>
 #include <memory>
 
-#include "backend/curve_key.hpp"
-#include "groth16/prover.hpp"
-#include "util/thread_pool.hpp"
+#include "core/backend/curve_key.hpp"
+#include "core/groth16/prover.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cpu {
 

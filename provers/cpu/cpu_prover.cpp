@@ -5,9 +5,9 @@
 
 #include <chrono>
 
-#include "backend/curve_key.hpp"
-#include "backend/errors.hpp"
-#include "backend/key_options.hpp"
+#include "core/backend/curve_key.hpp"
+#include "core/backend/errors.hpp"
+#include "core/backend/key_options.hpp"
 #include "cpu_key.hpp"
 
 namespace zkp::cpu {

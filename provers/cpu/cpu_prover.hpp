@@ -27,8 +27,8 @@
 #include <memory>
 #include <string>
 
-#include "backend/key_files.hpp"
-#include "util/thread_pool.hpp"
+#include "core/backend/key_files.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cpu {
 

@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
-#include "ec/scalar_mul.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/ec/scalar_mul.hpp"
 #include "mont_baseline.hpp"
 
 namespace zkp {

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 
-#include "ec/curves_bls12_381.hpp"
-#include "ec/twist_frobenius.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/twist_frobenius.hpp"
 #include "ec_suites.hpp"
 #include "known_vectors.hpp"
 #include "test_support.hpp"

@@ -2,8 +2,8 @@
 // constants: b' = 3/(9 + u) and the ψ coefficients of the G2 subgroup check.
 #include <gtest/gtest.h>
 
-#include "ec/curves_bn254.hpp"
-#include "ec/twist_frobenius.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/ec/twist_frobenius.hpp"
 #include "ec_suites.hpp"
 #include "known_vectors.hpp"
 #include "test_support.hpp"

@@ -16,9 +16,9 @@
 #include <string>
 #include <vector>
 
-#include "ec/batch_normalize.hpp"
-#include "ec/encoding.hpp"
-#include "ec/scalar_mul.hpp"
+#include "core/ec/batch_normalize.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/ec/scalar_mul.hpp"
 #include "test_support.hpp"
 
 namespace zkp::test {

@@ -10,9 +10,9 @@
 #include <span>
 #include <vector>
 
-#include "ff/bls12_381.hpp"
-#include "ff/bn254.hpp"
-#include "ff/fp_batch.hpp"
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
+#include "core/ff/fp_batch.hpp"
 #include "known_vectors.hpp"
 #include "test_support.hpp"
 

@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <random>
 
-#include "ff/bls12_381.hpp"
-#include "ff/bn254.hpp"
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
 #include "known_vectors.hpp"
 #include "test_support.hpp"
 

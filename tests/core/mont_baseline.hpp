@@ -9,7 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "ff/bigint.hpp"
+#include "core/ff/bigint.hpp"
 
 namespace zkp::test::mont_baseline {
 

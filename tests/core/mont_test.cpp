@@ -11,9 +11,9 @@
 #include <random>
 #include <vector>
 
-#include "ff/bls12_381.hpp"
-#include "ff/bn254.hpp"
-#include "ff/montgomery.hpp"
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
+#include "core/ff/montgomery.hpp"
 #include "mont_baseline.hpp"
 
 namespace zkp {

@@ -9,9 +9,9 @@
 #include <string_view>
 #include <type_traits>
 
-#include "ec/affine.hpp"
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
 #include "known_vectors.hpp"
 
 namespace zkp::test {

@@ -14,11 +14,11 @@
 #include <span>
 #include <vector>
 
-#include "ec/batch_normalize.hpp"
-#include "ec/scalar_mul.hpp"
-#include "msm/msm.hpp"
-#include "msm/pippenger.hpp"
-#include "msm/scalars.hpp"
+#include "core/ec/batch_normalize.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/msm/msm.hpp"
+#include "core/msm/pippenger.hpp"
+#include "core/msm/scalars.hpp"
 
 namespace zkp::msm {
 namespace {

@@ -11,12 +11,12 @@
 #include <thread>
 #include <vector>
 
-#include "ec/batch_normalize.hpp"
-#include "ec/encoding.hpp"
-#include "ec/scalar_mul.hpp"
-#include "msm/msm.hpp"
-#include "msm/scalars.hpp"
-#include "util/thread_pool.hpp"
+#include "core/ec/batch_normalize.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/msm/msm.hpp"
+#include "core/msm/scalars.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::msm {
 namespace {

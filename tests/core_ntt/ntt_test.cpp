@@ -6,9 +6,9 @@
 #include <random>
 #include <vector>
 
-#include "ff/bls12_381.hpp"
-#include "ff/bn254.hpp"
-#include "ntt/ntt.hpp"
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
+#include "core/ntt/ntt.hpp"
 
 namespace zkp {
 namespace {

@@ -5,7 +5,7 @@
 #include <thread>
 #include <vector>
 
-#include "util/thread_pool.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp {
 namespace {

@@ -6,7 +6,7 @@
 
 #include <vector>
 
-#include "pairing/verify.hpp"
+#include "core/pairing/verify.hpp"
 #include "pairing_test_support.hpp"
 
 namespace zkp {

@@ -11,12 +11,12 @@
 #include <string_view>
 #include <vector>
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
-#include "ec/scalar_mul.hpp"
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
-#include "pairing/verify.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
+#include "core/pairing/verify.hpp"
 #include "pairing_vectors.hpp"
 
 namespace zkp::test {

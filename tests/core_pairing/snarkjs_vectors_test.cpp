@@ -15,11 +15,11 @@
 #include <string>
 #include <vector>
 
-#include "formats/decimal.hpp"
-#include "formats/error.hpp"
-#include "formats/groth16_json.hpp"
-#include "formats/json.hpp"
-#include "pairing/snarkjs_verify.hpp"
+#include "core/formats/decimal.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/json.hpp"
+#include "core/pairing/snarkjs_verify.hpp"
 #include "pairing_test_support.hpp"
 
 namespace zkp {

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "pairing/verify.hpp"
+#include "core/pairing/verify.hpp"
 #include "pairing_test_support.hpp"
 
 namespace zkp {

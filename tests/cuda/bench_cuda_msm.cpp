@@ -33,7 +33,7 @@
 #include "bench_support.hpp"
 #include "device_points.hpp"
 #include "throughput.hpp"
-#include "msm/msm.hpp"
+#include "core/msm/msm.hpp"
 
 namespace zkp::cuda::bench {
 namespace {

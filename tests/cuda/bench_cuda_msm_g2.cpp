@@ -27,7 +27,7 @@
 #include "cuda/util/stream.hpp"
 #include "bench_support.hpp"
 #include "device_points.hpp"
-#include "msm/msm.hpp"
+#include "core/msm/msm.hpp"
 
 namespace zkp::cuda::bench {
 namespace {

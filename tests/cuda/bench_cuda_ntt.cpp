@@ -28,9 +28,9 @@
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda/util/stream.hpp"
-#include "groth16/h_polynomial.hpp"
-#include "ntt/domain.hpp"
-#include "util/thread_pool.hpp"
+#include "core/groth16/h_polynomial.hpp"
+#include "core/ntt/domain.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cuda::bench {
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "cuda/util/device_guard.hpp"
-#include "msm/msm.hpp"
+#include "core/msm/msm.hpp"
 
 namespace zkp::cuda::bench {
 

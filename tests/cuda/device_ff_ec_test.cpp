@@ -7,9 +7,9 @@
 
 #include "device_ops.hpp"
 #include "device_test_support.hpp"
-#include "ec/scalar_mul.hpp"
-#include "ff/bls12_381.hpp"
-#include "ff/bn254.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
 
 namespace zkp::cuda::test {
 namespace {

@@ -14,10 +14,10 @@
 
 #include "cuda/msm/msm.hpp"
 #include "device_test_support.hpp"
-#include "ec/batch_normalize.hpp"
-#include "ec/scalar_mul.hpp"
-#include "msm/msm.hpp"
-#include "msm/scalars.hpp"
+#include "core/ec/batch_normalize.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/msm/msm.hpp"
+#include "core/msm/scalars.hpp"
 
 namespace zkp::cuda::test {
 namespace {

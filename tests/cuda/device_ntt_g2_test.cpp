@@ -19,10 +19,10 @@
 #include "cuda/util/device_guard.hpp"
 #include "cuda/util/stream.hpp"
 #include "device_test_support.hpp"
-#include "groth16/h_polynomial.hpp"
+#include "core/groth16/h_polynomial.hpp"
 #include "msm_inputs.hpp"
-#include "ntt/domain.hpp"
-#include "util/thread_pool.hpp"
+#include "core/ntt/domain.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cuda::test {
 namespace {

@@ -7,10 +7,10 @@
 #include <span>
 #include <vector>
 
-#include "ec/affine.hpp"
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
-#include "ec/xyzz.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/ec/xyzz.hpp"
 
 namespace zkp::cuda::test {
 

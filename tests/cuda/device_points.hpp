@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
-#include "msm/msm.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/msm/msm.hpp"
 
 namespace zkp::cuda::test {
 

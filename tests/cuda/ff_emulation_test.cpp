@@ -9,7 +9,7 @@
 
 #include "cuda/ec/curves.cuh"
 #include "cuda/ff/fields.cuh"
-#include "ec/scalar_mul.hpp"
+#include "core/ec/scalar_mul.hpp"
 
 namespace zkp::cuda {
 namespace {

@@ -22,10 +22,10 @@
 #include "cuda/msm/digits.cuh"
 #include "cuda/msm/plan.hpp"
 #include "cuda/msm/precompute.cuh"
-#include "ec/batch_normalize.hpp"
-#include "ec/scalar_mul.hpp"
-#include "msm/msm.hpp"
-#include "msm/scalars.hpp"
+#include "core/ec/batch_normalize.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/msm/msm.hpp"
+#include "core/msm/scalars.hpp"
 
 namespace zkp::cuda::msm {
 namespace {

@@ -10,10 +10,10 @@
 #include <thread>
 #include <vector>
 
-#include "ec/batch_normalize.hpp"
-#include "ec/scalar_mul.hpp"
-#include "msm/msm.hpp"
-#include "msm/scalars.hpp"
+#include "core/ec/batch_normalize.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/msm/msm.hpp"
+#include "core/msm/scalars.hpp"
 
 namespace zkp::cuda::test {
 

@@ -16,10 +16,10 @@
 #include "cuda/ff/fields.cuh"
 #include "cuda/ntt/ntt_plan.hpp"
 #include "cuda/ntt/tile.cuh"
-#include "groth16/h_polynomial.hpp"
-#include "ntt/domain.hpp"
-#include "ntt/ntt.hpp"
-#include "util/thread_pool.hpp"
+#include "core/groth16/h_polynomial.hpp"
+#include "core/ntt/domain.hpp"
+#include "core/ntt/ntt.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cuda::ntt {
 namespace {

@@ -23,9 +23,9 @@
 #include <thread>
 #include <vector>
 
-#include "cuda_prover.hpp"
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
+#include "cuda/prover/cuda_prover.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
 #include "synthetic_key.hpp"
 
 namespace {

@@ -19,8 +19,8 @@
 #include <string>
 #include <vector>
 
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
 #include "synthetic_key.hpp"
 
 namespace {

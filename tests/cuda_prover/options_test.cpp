@@ -1,7 +1,7 @@
 // parse_options / parse_devices of the cuda prover, without a device.
 #include <gtest/gtest.h>
 
-#include "options.hpp"
+#include "cuda/prover/options.hpp"
 
 namespace zkp::cuda::prover {
 namespace {

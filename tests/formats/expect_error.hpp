@@ -7,7 +7,7 @@
 #include <initializer_list>
 #include <string>
 
-#include "formats/error.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp::test {
 

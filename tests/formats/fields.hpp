@@ -2,7 +2,7 @@
 // (decoding zkey Montgomery coordinates).
 #pragma once
 
-#include "formats/curve.hpp"
+#include "core/formats/curve.hpp"
 #include "test_field.hpp"
 
 namespace zkp::test {

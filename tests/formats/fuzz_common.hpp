@@ -7,8 +7,8 @@
 #include <cstdint>
 #include <span>
 
-#include "formats/bytes.hpp"
-#include "formats/error.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp::fuzz {
 

@@ -3,8 +3,8 @@
 #include <cstdlib>
 #include <string>
 
-#include "formats/groth16_json.hpp"
-#include "formats/json.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/json.hpp"
 #include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

@@ -1,8 +1,8 @@
 // Fuzz entry point: read_r1cs on arbitrary bytes, then decode every constraint and evaluate it
 // with a toy field (integers mod 2^61 - 1 from each value's low 8 bytes) to drive
 // r1cs_check.hpp over whatever the parser accepted.
-#include "formats/r1cs.hpp"
-#include "formats/r1cs_check.hpp"
+#include "core/formats/r1cs.hpp"
+#include "core/formats/r1cs_check.hpp"
 #include "fuzz_common.hpp"
 
 namespace {

@@ -1,6 +1,6 @@
 // Fuzz entry point: read_wtns on arbitrary bytes, then the public-signal extraction.
-#include "formats/groth16_json.hpp"
-#include "formats/wtns.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/wtns.hpp"
 #include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

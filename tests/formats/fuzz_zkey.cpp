@@ -1,5 +1,5 @@
 // Fuzz entry point: read_zkey on arbitrary bytes, then touch everything it exposes.
-#include "formats/zkey.hpp"
+#include "core/formats/zkey.hpp"
 #include "fuzz_common.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

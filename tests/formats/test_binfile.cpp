@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "expect_error.hpp"
-#include "formats/binfile.hpp"
+#include "core/formats/binfile.hpp"
 #include "vectors.hpp"
 
 namespace {

@@ -9,7 +9,7 @@
 #include <span>
 #include <vector>
 
-#include "formats/bytes.hpp"
+#include "core/formats/bytes.hpp"
 
 namespace zkp::test {
 

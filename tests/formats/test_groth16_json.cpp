@@ -4,9 +4,9 @@
 
 #include "expect_error.hpp"
 #include "fields.hpp"
-#include "formats/groth16_json.hpp"
-#include "formats/wtns.hpp"
-#include "formats/zkey.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
 #include "vectors.hpp"
 
 namespace {

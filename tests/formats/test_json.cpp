@@ -4,9 +4,9 @@
 #include <array>
 
 #include "expect_error.hpp"
-#include "formats/curve.hpp"
-#include "formats/decimal.hpp"
-#include "formats/json.hpp"
+#include "core/formats/curve.hpp"
+#include "core/formats/decimal.hpp"
+#include "core/formats/json.hpp"
 
 namespace {
 

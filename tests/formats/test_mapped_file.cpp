@@ -8,8 +8,8 @@
 #include <fstream>
 #include <thread>
 
-#include "formats/error.hpp"
-#include "formats/mapped_file.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/mapped_file.hpp"
 
 namespace {
 

@@ -8,10 +8,10 @@
 
 #include "expect_error.hpp"
 #include "fields.hpp"
-#include "formats/r1cs.hpp"
-#include "formats/r1cs_check.hpp"
-#include "formats/wtns.hpp"
-#include "formats/zkey.hpp"
+#include "core/formats/r1cs.hpp"
+#include "core/formats/r1cs_check.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
 #include "vectors.hpp"
 
 namespace {

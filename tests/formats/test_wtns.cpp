@@ -3,8 +3,8 @@
 #include <gtest/gtest.h>
 
 #include "expect_error.hpp"
-#include "formats/wtns.hpp"
-#include "formats/zkey.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
 #include "vectors.hpp"
 
 namespace {

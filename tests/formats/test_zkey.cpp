@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "expect_error.hpp"
-#include "formats/zkey.hpp"
+#include "core/formats/zkey.hpp"
 #include "vectors.hpp"
 
 namespace {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "formats/bytes.hpp"
-#include "formats/curve.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/curve.hpp"
 
 namespace zkp::test {
 

@@ -18,12 +18,12 @@
 #include <random>
 #include <string>
 
-#include "formats/wtns.hpp"
-#include "formats/zkey.hpp"
-#include "groth16/prover.hpp"
-#include "groth16/witness.hpp"
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/groth16/prover.hpp"
+#include "core/groth16/witness.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
 #include "synthetic_key.hpp"
 
 namespace {

@@ -3,8 +3,8 @@
 
 #include <string>
 
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
 
 namespace zkp::test {
 

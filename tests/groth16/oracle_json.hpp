@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "formats/decimal.hpp"
-#include "formats/json.hpp"
+#include "core/formats/decimal.hpp"
+#include "core/formats/json.hpp"
 #include "test_data.hpp"
 
 namespace zkp::test {

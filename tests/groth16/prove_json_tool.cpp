@@ -8,15 +8,15 @@
 #include <iostream>
 #include <string>
 
-#include "formats/groth16_json.hpp"
-#include "formats/wtns.hpp"
-#include "formats/zkey.hpp"
-#include "groth16/point_check.hpp"
-#include "groth16/prover.hpp"
-#include "groth16/randomness.hpp"
-#include "groth16/witness.hpp"
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/groth16/point_check.hpp"
+#include "core/groth16/prover.hpp"
+#include "core/groth16/randomness.hpp"
+#include "core/groth16/witness.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
 
 namespace {
 

@@ -13,10 +13,10 @@
 #include <span>
 #include <vector>
 
-#include "ec/batch_normalize.hpp"
-#include "ec/encoding.hpp"
-#include "formats/bytes.hpp"
-#include "pairing/verify.hpp"
+#include "core/ec/batch_normalize.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/pairing/verify.hpp"
 
 namespace zkp::test {
 

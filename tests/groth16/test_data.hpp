@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "formats/bytes.hpp"
+#include "core/formats/bytes.hpp"
 
 namespace zkp::test {
 

@@ -8,14 +8,14 @@
 #include <filesystem>
 #include <random>
 
-#include "ec/encoding.hpp"
-#include "formats/groth16_json.hpp"
-#include "formats/wtns.hpp"
-#include "formats/zkey.hpp"
-#include "groth16/point_check.hpp"
-#include "groth16/proof_codec.hpp"
-#include "groth16/prover.hpp"
-#include "groth16/witness.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/groth16/point_check.hpp"
+#include "core/groth16/proof_codec.hpp"
+#include "core/groth16/prover.hpp"
+#include "core/groth16/witness.hpp"
 #include "groups.hpp"
 #include "oracle_json.hpp"
 #include "test_data.hpp"

@@ -26,21 +26,21 @@
 #include <string_view>
 #include <vector>
 
-#include "backend/errors.hpp"
-#include "backend/key_files.hpp"
-#include "backend/proof_input.hpp"
-#include "formats/r1cs.hpp"
-#include "formats/wtns.hpp"
-#include "formats/zkey.hpp"
-#include "groth16/proof_codec.hpp"
-#include "groth16/prover.hpp"
-#include "groth16/r1cs_check.hpp"
-#include "groth16/randomness.hpp"
-#include "groth16/witness.hpp"
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
-#include "util/first_index.hpp"
-#include "util/thread_pool.hpp"
+#include "core/backend/errors.hpp"
+#include "core/backend/key_files.hpp"
+#include "core/backend/proof_input.hpp"
+#include "core/formats/r1cs.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/groth16/proof_codec.hpp"
+#include "core/groth16/prover.hpp"
+#include "core/groth16/r1cs_check.hpp"
+#include "core/groth16/randomness.hpp"
+#include "core/groth16/witness.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
+#include "core/util/first_index.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::backend {
 

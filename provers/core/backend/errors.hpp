@@ -9,7 +9,7 @@
 
 #include <string>
 
-#include "formats/error.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp::backend {
 

@@ -1,8 +1,8 @@
-#include "backend/key_files.hpp"
+#include "core/backend/key_files.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 
-#include "groth16/point_check.hpp"
+#include "core/groth16/point_check.hpp"
 
 namespace zkp::backend {
 

@@ -8,10 +8,10 @@
 #include <optional>
 #include <string>
 
-#include "ec/encoding.hpp"
-#include "formats/r1cs.hpp"
-#include "formats/zkey.hpp"
-#include "util/thread_pool.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/formats/r1cs.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::backend {
 

@@ -8,7 +8,7 @@
 
 #include <string>
 
-#include "backend/key_files.hpp"
+#include "core/backend/key_files.hpp"
 
 namespace zkp::backend {
 

@@ -9,8 +9,8 @@
 #include <span>
 #include <vector>
 
-#include "groth16/prover.hpp"
-#include "groth16/synthesis.hpp"
+#include "core/groth16/prover.hpp"
+#include "core/groth16/synthesis.hpp"
 
 namespace zkp::backend {
 

@@ -5,7 +5,7 @@
 // infinity = true and x = y = 0, so that its byte encoding is all zeros as in snarkjs.
 #pragma once
 
-#include "ec/curve.hpp"
+#include "core/ec/curve.hpp"
 
 namespace zkp {
 

@@ -8,10 +8,10 @@
 #include <stdexcept>
 #include <vector>
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
-#include "ec/xyzz.hpp"
-#include "ff/fp_batch.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
+#include "core/ec/xyzz.hpp"
+#include "core/ff/fp_batch.hpp"
 
 namespace zkp {
 

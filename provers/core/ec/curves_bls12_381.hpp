@@ -12,13 +12,13 @@
 // Each costs a 64- or 128-bit scalar multiplication instead of the 255-bit [r]P.
 #pragma once
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
-#include "ec/scalar_mul.hpp"
-#include "ec/twist_frobenius.hpp"
-#include "ec/xyzz.hpp"
-#include "ff/bigint.hpp"
-#include "ff/bls12_381.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/ec/twist_frobenius.hpp"
+#include "core/ec/xyzz.hpp"
+#include "core/ff/bigint.hpp"
+#include "core/ff/bls12_381.hpp"
 
 namespace zkp::bls12_381 {
 

@@ -9,13 +9,13 @@
 // multiplication instead of the 254-bit [r]P.
 #pragma once
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
-#include "ec/scalar_mul.hpp"
-#include "ec/twist_frobenius.hpp"
-#include "ec/xyzz.hpp"
-#include "ff/bigint.hpp"
-#include "ff/bn254.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/ec/twist_frobenius.hpp"
+#include "core/ec/xyzz.hpp"
+#include "core/ff/bigint.hpp"
+#include "core/ff/bn254.hpp"
 
 namespace zkp::bn254 {
 

@@ -14,8 +14,8 @@
 #include <optional>
 #include <span>
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
 
 namespace zkp {
 

@@ -9,8 +9,8 @@
 // The EFD formulas are not complete: add/madd detect P = Q (→ dbl) and P = −Q (→ infinity).
 #pragma once
 
-#include "ec/affine.hpp"
-#include "ec/curve.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/curve.hpp"
 
 namespace zkp {
 

@@ -11,9 +11,9 @@
 #include <cstdint>
 #include <vector>
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
-#include "ff/bigint.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
+#include "core/ff/bigint.hpp"
 
 namespace zkp {
 

@@ -17,8 +17,8 @@
 #include <stdexcept>
 #include <utility>
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
 
 namespace zkp {
 

@@ -14,9 +14,9 @@
 // whenever the same base is added twice or cancels out.
 #pragma once
 
-#include "ec/affine.hpp"
-#include "ec/curve.hpp"
-#include "ec/jacobian.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/curve.hpp"
+#include "core/ec/jacobian.hpp"
 
 namespace zkp {
 

@@ -3,9 +3,9 @@
 
 #include <type_traits>
 
-#include "ff/fp.hpp"
-#include "ff/fp2.hpp"
-#include "ff/fp_params_bls12_381.hpp"
+#include "core/ff/fp.hpp"
+#include "core/ff/fp2.hpp"
+#include "core/ff/fp_params_bls12_381.hpp"
 
 namespace zkp::bls12_381 {
 using Fq = Fp<FqParams>;

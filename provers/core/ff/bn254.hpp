@@ -3,9 +3,9 @@
 
 #include <type_traits>
 
-#include "ff/fp.hpp"
-#include "ff/fp2.hpp"
-#include "ff/fp_params_bn254.hpp"
+#include "core/ff/fp.hpp"
+#include "core/ff/fp2.hpp"
+#include "core/ff/fp_params_bn254.hpp"
 
 namespace zkp::bn254 {
 using Fq = Fp<FqParams>;

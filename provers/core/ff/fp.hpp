@@ -29,8 +29,8 @@
 #include <string>
 #include <string_view>
 
-#include "ff/bigint.hpp"
-#include "ff/montgomery.hpp"
+#include "core/ff/bigint.hpp"
+#include "core/ff/montgomery.hpp"
 
 namespace zkp {
 

@@ -14,7 +14,7 @@
 #include <optional>
 #include <span>
 
-#include "ff/fp.hpp"
+#include "core/ff/fp.hpp"
 
 namespace zkp {
 

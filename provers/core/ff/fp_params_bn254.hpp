@@ -4,7 +4,7 @@
 
 #include <cstdint>
 
-#include "ff/bigint.hpp"
+#include "core/ff/bigint.hpp"
 
 namespace zkp::bn254 {
 

@@ -33,12 +33,12 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "ff/bigint.hpp"
+#include "core/ff/bigint.hpp"
 
 #if defined(ZKPIPE_X86_ADX)
 #include <type_traits>
 
-#include "ff/mont_x86_adx.hpp"
+#include "core/ff/mont_x86_adx.hpp"
 #endif
 
 namespace zkp::mont {

@@ -1,8 +1,8 @@
-#include "formats/binfile.hpp"
+#include "core/formats/binfile.hpp"
 
 #include <algorithm>
 
-#include "formats/error.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp {
 namespace {

@@ -9,8 +9,8 @@
 #include <string_view>
 #include <vector>
 
-#include "formats/byte_reader.hpp"
-#include "formats/bytes.hpp"
+#include "core/formats/byte_reader.hpp"
+#include "core/formats/bytes.hpp"
 
 namespace zkp {
 

@@ -1,4 +1,4 @@
-#include "formats/curve.hpp"
+#include "core/formats/curve.hpp"
 
 #include <array>
 #include <cstddef>

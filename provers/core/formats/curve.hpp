@@ -5,7 +5,7 @@
 #include <optional>
 #include <string_view>
 
-#include "formats/bytes.hpp"
+#include "core/formats/bytes.hpp"
 
 namespace zkp {
 

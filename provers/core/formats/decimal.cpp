@@ -1,4 +1,4 @@
-#include "formats/decimal.hpp"
+#include "core/formats/decimal.hpp"
 
 #include <algorithm>
 #include <cstdint>

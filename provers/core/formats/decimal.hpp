@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "formats/bytes.hpp"
+#include "core/formats/bytes.hpp"
 
 namespace zkp {
 

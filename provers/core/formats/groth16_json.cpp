@@ -1,11 +1,11 @@
-#include "formats/groth16_json.hpp"
+#include "core/formats/groth16_json.hpp"
 
 #include <stdexcept>
 
-#include "formats/decimal.hpp"
-#include "formats/error.hpp"
-#include "formats/json.hpp"
-#include "formats/wtns.hpp"
+#include "core/formats/decimal.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/json.hpp"
+#include "core/formats/wtns.hpp"
 
 namespace zkp {
 namespace {

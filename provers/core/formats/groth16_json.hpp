@@ -13,9 +13,9 @@
 #include <string_view>
 #include <vector>
 
-#include "formats/bytes.hpp"
-#include "formats/curve.hpp"
-#include "formats/point_validator.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/curve.hpp"
+#include "core/formats/point_validator.hpp"
 
 namespace zkp {
 

@@ -2,8 +2,8 @@
 #include <cstdint>
 #include <set>
 
-#include "formats/error.hpp"
-#include "formats/json.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/json.hpp"
 
 namespace zkp {
 namespace {

@@ -1,7 +1,7 @@
 // The byte layout of snarkjs's JSON files: bfj.write(value, {space: 1}) (bfj 7.1, streamify.js).
 #include <cstdio>
 
-#include "formats/json.hpp"
+#include "core/formats/json.hpp"
 
 namespace zkp {
 namespace {

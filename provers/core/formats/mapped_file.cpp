@@ -1,4 +1,4 @@
-#include "formats/mapped_file.hpp"
+#include "core/formats/mapped_file.hpp"
 
 #include <fcntl.h>
 #include <sys/mman.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <utility>
 
-#include "formats/error.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp {
 namespace {

@@ -8,7 +8,7 @@
 #include <variant>
 #include <vector>
 
-#include "formats/bytes.hpp"
+#include "core/formats/bytes.hpp"
 
 namespace zkp {
 

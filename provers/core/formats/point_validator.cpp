@@ -1,6 +1,6 @@
-#include "formats/point_validator.hpp"
+#include "core/formats/point_validator.hpp"
 
-#include "formats/error.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp {
 

@@ -23,8 +23,8 @@
 #include <optional>
 #include <string_view>
 
-#include "formats/bytes.hpp"
-#include "formats/curve.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/curve.hpp"
 
 namespace zkp {
 

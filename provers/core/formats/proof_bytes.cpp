@@ -1,6 +1,6 @@
-#include "formats/proof_bytes.hpp"
+#include "core/formats/proof_bytes.hpp"
 
-#include "formats/error.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp {
 

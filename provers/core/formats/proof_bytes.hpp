@@ -8,9 +8,9 @@
 
 #include <cstdint>
 
-#include "formats/bytes.hpp"
-#include "formats/curve.hpp"
-#include "formats/groth16_json.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/curve.hpp"
+#include "core/formats/groth16_json.hpp"
 
 namespace zkp {
 

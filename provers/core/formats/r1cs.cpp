@@ -1,8 +1,8 @@
-#include "formats/r1cs.hpp"
+#include "core/formats/r1cs.hpp"
 
-#include "formats/binfile.hpp"
-#include "formats/decimal.hpp"
-#include "formats/error.hpp"
+#include "core/formats/binfile.hpp"
+#include "core/formats/decimal.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp {
 namespace {

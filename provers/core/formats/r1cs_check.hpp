@@ -9,10 +9,10 @@
 #include <span>
 #include <vector>
 
-#include "formats/bytes.hpp"
-#include "formats/error.hpp"
-#include "formats/r1cs.hpp"
-#include "formats/wtns.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/r1cs.hpp"
+#include "core/formats/wtns.hpp"
 
 namespace zkp {
 

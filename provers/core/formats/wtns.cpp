@@ -1,10 +1,10 @@
-#include "formats/wtns.hpp"
+#include "core/formats/wtns.hpp"
 
-#include "formats/binfile.hpp"
-#include "formats/decimal.hpp"
-#include "formats/error.hpp"
-#include "formats/r1cs.hpp"
-#include "formats/zkey.hpp"
+#include "core/formats/binfile.hpp"
+#include "core/formats/decimal.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/r1cs.hpp"
+#include "core/formats/zkey.hpp"
 
 namespace zkp {
 namespace {

@@ -8,9 +8,9 @@
 #include <string>
 #include <utility>
 
-#include "formats/bytes.hpp"
-#include "formats/curve.hpp"
-#include "formats/mapped_file.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/curve.hpp"
+#include "core/formats/mapped_file.hpp"
 
 namespace zkp {
 

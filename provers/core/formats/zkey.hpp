@@ -6,10 +6,10 @@
 #include <string>
 #include <utility>
 
-#include "formats/bytes.hpp"
-#include "formats/curve.hpp"
-#include "formats/mapped_file.hpp"
-#include "formats/point_validator.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/curve.hpp"
+#include "core/formats/mapped_file.hpp"
+#include "core/formats/point_validator.hpp"
 
 namespace zkp {
 

@@ -1,4 +1,4 @@
-#include "groth16/coefficient_rows.hpp"
+#include "core/groth16/coefficient_rows.hpp"
 
 #include <algorithm>
 

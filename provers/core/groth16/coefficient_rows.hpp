@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "formats/zkey.hpp"
+#include "core/formats/zkey.hpp"
 
 namespace zkp::groth16 {
 

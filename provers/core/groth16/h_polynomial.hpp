@@ -14,9 +14,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "ntt/domain.hpp"
-#include "ntt/ntt.hpp"
-#include "util/thread_pool.hpp"
+#include "core/ntt/domain.hpp"
+#include "core/ntt/ntt.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 

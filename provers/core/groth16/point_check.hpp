@@ -13,12 +13,12 @@
 #include <span>
 #include <stdexcept>
 
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
-#include "ec/encoding.hpp"
-#include "formats/point_validator.hpp"
-#include "util/first_index.hpp"
-#include "util/thread_pool.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/formats/point_validator.hpp"
+#include "core/util/first_index.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 

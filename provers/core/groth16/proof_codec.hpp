@@ -7,8 +7,8 @@
 #include <optional>
 #include <span>
 
-#include "ec/encoding.hpp"
-#include "pairing/verify.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/pairing/verify.hpp"
 
 namespace zkp::groth16 {
 

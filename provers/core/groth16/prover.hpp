@@ -22,15 +22,15 @@
 #include <stdexcept>
 #include <vector>
 
-#include "ec/encoding.hpp"
-#include "ec/scalar_mul.hpp"
-#include "formats/error.hpp"
-#include "groth16/h_polynomial.hpp"
-#include "groth16/proving_key.hpp"
-#include "groth16/synthesis.hpp"
-#include "msm/msm.hpp"
-#include "util/thread_pool.hpp"
-#include "pairing/verify.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/formats/error.hpp"
+#include "core/groth16/h_polynomial.hpp"
+#include "core/groth16/proving_key.hpp"
+#include "core/groth16/synthesis.hpp"
+#include "core/msm/msm.hpp"
+#include "core/util/thread_pool.hpp"
+#include "core/pairing/verify.hpp"
 
 namespace zkp::groth16 {
 

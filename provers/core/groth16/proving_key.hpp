@@ -19,13 +19,13 @@
 #include <string>
 #include <vector>
 
-#include "ec/encoding.hpp"
-#include "formats/error.hpp"
-#include "formats/zkey.hpp"
-#include "groth16/coefficient_rows.hpp"
-#include "msm/msm.hpp"
-#include "ntt/domain.hpp"
-#include "pairing/verify.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/groth16/coefficient_rows.hpp"
+#include "core/msm/msm.hpp"
+#include "core/ntt/domain.hpp"
+#include "core/pairing/verify.hpp"
 
 namespace zkp::groth16 {
 

@@ -13,11 +13,11 @@
 #include <span>
 #include <vector>
 
-#include "formats/error.hpp"
-#include "formats/r1cs.hpp"
-#include "formats/zkey.hpp"
-#include "util/first_index.hpp"
-#include "util/thread_pool.hpp"
+#include "core/formats/error.hpp"
+#include "core/formats/r1cs.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/util/first_index.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 

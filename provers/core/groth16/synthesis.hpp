@@ -14,9 +14,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "formats/zkey.hpp"
-#include "groth16/coefficient_rows.hpp"
-#include "util/thread_pool.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/groth16/coefficient_rows.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 

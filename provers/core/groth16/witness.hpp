@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "formats/bytes.hpp"
-#include "formats/error.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/error.hpp"
 
 namespace zkp::groth16 {
 

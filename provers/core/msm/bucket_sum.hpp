@@ -22,7 +22,7 @@
 #include <span>
 #include <vector>
 
-#include "msm/scalars.hpp"
+#include "core/msm/scalars.hpp"
 
 namespace zkp::msm {
 

@@ -18,10 +18,10 @@
 #include <cstdint>
 #include <span>
 
-#include "ec/affine.hpp"
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
-#include "msm/bucket_sum.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/msm/bucket_sum.hpp"
 
 namespace zkp {
 class ThreadPool;  // util/thread_pool.hpp

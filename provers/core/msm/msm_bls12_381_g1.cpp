@@ -1,5 +1,5 @@
 // MSM instantiation for bls12_381::G1.
-#include "msm/msm_impl.hpp"
+#include "core/msm/msm_impl.hpp"
 
 namespace zkp::msm {
 ZKP_MSM_INSTANTIATE(bls12_381::G1)

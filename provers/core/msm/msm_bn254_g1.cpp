@@ -1,5 +1,5 @@
 // MSM instantiation for bn254::G1.
-#include "msm/msm_impl.hpp"
+#include "core/msm/msm_impl.hpp"
 
 namespace zkp::msm {
 ZKP_MSM_INSTANTIATE(bn254::G1)

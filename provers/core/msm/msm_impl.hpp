@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <vector>
 
-#include "msm/msm.hpp"
-#include "msm/pippenger.hpp"
-#include "msm/scalars.hpp"
+#include "core/msm/msm.hpp"
+#include "core/msm/pippenger.hpp"
+#include "core/msm/scalars.hpp"
 
 namespace zkp::msm {
 

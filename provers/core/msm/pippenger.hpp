@@ -20,11 +20,11 @@
 #include <span>
 #include <vector>
 
-#include "ec/affine.hpp"
-#include "ec/xyzz.hpp"
-#include "msm/bucket_sum.hpp"
-#include "msm/parallel.hpp"
-#include "msm/scalars.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/xyzz.hpp"
+#include "core/msm/bucket_sum.hpp"
+#include "core/msm/parallel.hpp"
+#include "core/msm/scalars.hpp"
 
 namespace zkp::msm::detail {
 

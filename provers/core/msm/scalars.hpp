@@ -19,7 +19,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "ff/bigint.hpp"
+#include "core/ff/bigint.hpp"
 
 namespace zkp::msm {
 

@@ -2,7 +2,7 @@
 #include <array>
 #include <cstddef>
 
-#include "msm/msm.hpp"
+#include "core/msm/msm.hpp"
 
 namespace zkp::msm {
 

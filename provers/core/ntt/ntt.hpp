@@ -25,8 +25,8 @@
 #include <string>
 #include <utility>
 
-#include "ntt/domain.hpp"
-#include "util/thread_pool.hpp"
+#include "core/ntt/domain.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp {
 

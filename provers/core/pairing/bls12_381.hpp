@@ -10,13 +10,13 @@
 #include <span>
 #include <stdexcept>
 
-#include "ec/curves_bls12_381.hpp"
-#include "ff/bigint.hpp"
-#include "pairing/engine.hpp"
-#include "pairing/fp12.hpp"
-#include "pairing/fp6.hpp"
-#include "pairing/pairing.hpp"
-#include "pairing/signed_digits.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ff/bigint.hpp"
+#include "core/pairing/engine.hpp"
+#include "core/pairing/fp12.hpp"
+#include "core/pairing/fp6.hpp"
+#include "core/pairing/pairing.hpp"
+#include "core/pairing/signed_digits.hpp"
 
 namespace zkp::bls12_381 {
 

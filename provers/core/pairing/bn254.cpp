@@ -1,5 +1,5 @@
 // The one instantiation of the generic pairing code for BN254 (declared extern in bn254.hpp).
-#include "pairing/bn254.hpp"
+#include "core/pairing/bn254.hpp"
 
 namespace zkp {
 template bn254::Fq12 multi_miller_loop<bn254::Engine>(std::span<const PairingInput<bn254::Engine>>);

@@ -8,13 +8,13 @@
 
 #include <span>
 
-#include "ec/curves_bn254.hpp"
-#include "ff/bigint.hpp"
-#include "pairing/engine.hpp"
-#include "pairing/fp12.hpp"
-#include "pairing/fp6.hpp"
-#include "pairing/pairing.hpp"
-#include "pairing/signed_digits.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/ff/bigint.hpp"
+#include "core/pairing/engine.hpp"
+#include "core/pairing/fp12.hpp"
+#include "core/pairing/fp6.hpp"
+#include "core/pairing/pairing.hpp"
+#include "core/pairing/signed_digits.hpp"
 
 namespace zkp::bn254 {
 

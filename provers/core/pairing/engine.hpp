@@ -7,8 +7,8 @@
 #include <concepts>
 #include <cstddef>
 
-#include "ec/curve.hpp"
-#include "ec/twist_frobenius.hpp"
+#include "core/ec/curve.hpp"
+#include "core/ec/twist_frobenius.hpp"
 
 namespace zkp {
 

@@ -14,7 +14,7 @@
 
 #include <cstddef>
 
-#include "pairing/engine.hpp"
+#include "core/pairing/engine.hpp"
 
 namespace zkp {
 

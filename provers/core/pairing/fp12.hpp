@@ -18,9 +18,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "ff/bigint.hpp"
-#include "pairing/fp6.hpp"
-#include "pairing/frobenius_coeffs.hpp"
+#include "core/ff/bigint.hpp"
+#include "core/pairing/fp6.hpp"
+#include "core/pairing/frobenius_coeffs.hpp"
 
 namespace zkp {
 

@@ -13,8 +13,8 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "ff/bigint.hpp"
-#include "pairing/frobenius_coeffs.hpp"
+#include "core/ff/bigint.hpp"
+#include "core/pairing/frobenius_coeffs.hpp"
 
 namespace zkp {
 

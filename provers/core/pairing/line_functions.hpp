@@ -21,9 +21,9 @@
 // and (1, w², w³) for M-type; mul_by_line does the placing.
 #pragma once
 
-#include "ec/affine.hpp"
-#include "ec/twist_frobenius.hpp"
-#include "pairing/fp12.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/twist_frobenius.hpp"
+#include "core/pairing/fp12.hpp"
 
 namespace zkp {
 

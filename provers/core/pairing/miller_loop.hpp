@@ -18,9 +18,9 @@
 #include <span>
 #include <vector>
 
-#include "ec/affine.hpp"
-#include "pairing/engine.hpp"
-#include "pairing/line_functions.hpp"
+#include "core/ec/affine.hpp"
+#include "core/pairing/engine.hpp"
+#include "core/pairing/line_functions.hpp"
 
 namespace zkp {
 

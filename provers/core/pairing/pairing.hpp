@@ -17,9 +17,9 @@
 
 #include <span>
 
-#include "pairing/engine.hpp"
-#include "pairing/final_exp.hpp"
-#include "pairing/miller_loop.hpp"
+#include "core/pairing/engine.hpp"
+#include "core/pairing/final_exp.hpp"
+#include "core/pairing/miller_loop.hpp"
 
 namespace zkp {
 

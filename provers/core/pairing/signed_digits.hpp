@@ -13,7 +13,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "ff/bigint.hpp"
+#include "core/ff/bigint.hpp"
 
 namespace zkp {
 

@@ -1,4 +1,4 @@
-#include "pairing/snarkjs_verify.hpp"
+#include "core/pairing/snarkjs_verify.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -7,8 +7,8 @@
 #include <string>
 #include <vector>
 
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
 
 namespace zkp::groth16 {
 namespace {

@@ -10,9 +10,9 @@
 
 #include <span>
 
-#include "formats/bytes.hpp"
-#include "formats/groth16_json.hpp"
-#include "pairing/verify.hpp"
+#include "core/formats/bytes.hpp"
+#include "core/formats/groth16_json.hpp"
+#include "core/pairing/verify.hpp"
 
 namespace zkp::groth16 {
 

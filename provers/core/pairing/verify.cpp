@@ -1,5 +1,5 @@
 // Groth16 verification: messages, and the one instantiation per curve (declared extern in verify.hpp).
-#include "pairing/verify.hpp"
+#include "core/pairing/verify.hpp"
 
 namespace zkp::groth16 {
 

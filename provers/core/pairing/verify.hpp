@@ -23,12 +23,12 @@
 #include <utility>
 #include <vector>
 
-#include "ec/affine.hpp"
-#include "ec/jacobian.hpp"
-#include "ec/scalar_mul.hpp"
-#include "pairing/bls12_381.hpp"
-#include "pairing/bn254.hpp"
-#include "pairing/pairing.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/jacobian.hpp"
+#include "core/ec/scalar_mul.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/bn254.hpp"
+#include "core/pairing/pairing.hpp"
 
 namespace zkp::groth16 {
 

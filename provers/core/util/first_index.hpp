@@ -10,7 +10,7 @@
 #include <cstddef>
 #include <optional>
 
-#include "util/thread_pool.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp {
 

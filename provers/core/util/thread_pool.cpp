@@ -1,4 +1,4 @@
-#include "util/thread_pool.hpp"
+#include "core/util/thread_pool.hpp"
 
 #include <algorithm>
 #include <utility>

@@ -12,8 +12,8 @@
 
 #include "cuda/ff/fields.cuh"
 #include "cuda/util/hd.cuh"
-#include "ec/affine.hpp"
-#include "msm/bucket_sum.hpp"
+#include "core/ec/affine.hpp"
+#include "core/msm/bucket_sum.hpp"
 
 namespace zkp::cuda {
 

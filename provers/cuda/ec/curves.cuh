@@ -5,8 +5,8 @@
 
 #include "cuda/ec/affine.cuh"
 #include "cuda/ec/xyzz.cuh"
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
 
 namespace zkp::cuda {
 

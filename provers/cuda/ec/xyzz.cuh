@@ -18,7 +18,7 @@
 
 #include "cuda/ec/affine.cuh"
 #include "cuda/util/hd.cuh"
-#include "ec/xyzz.hpp"
+#include "core/ec/xyzz.hpp"
 
 namespace zkp::cuda {
 

@@ -5,8 +5,8 @@
 
 #include "cuda/ff/fp.cuh"
 #include "cuda/ff/fp2.cuh"
-#include "ff/bls12_381.hpp"
-#include "ff/bn254.hpp"
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
 
 namespace zkp::cuda {
 

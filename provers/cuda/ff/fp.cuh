@@ -30,7 +30,7 @@
 
 #include "cuda/ff/ptx.cuh"
 #include "cuda/util/hd.cuh"
-#include "ff/fp.hpp"
+#include "core/ff/fp.hpp"
 
 namespace zkp::cuda {
 

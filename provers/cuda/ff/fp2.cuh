@@ -7,7 +7,7 @@
 
 #include "cuda/ff/fp.cuh"
 #include "cuda/util/hd.cuh"
-#include "ff/fp2.hpp"
+#include "core/ff/fp2.hpp"
 
 // The Fp2 product and square are real calls on the device, not inlined: a G2 XYZZ addition
 // holds 14 of them (42 Fq products), and fully inlined G2 MSM kernels grow so large that

@@ -4,8 +4,8 @@
 
 #include <span>
 
-#include "ec/affine.hpp"
-#include "ec/xyzz.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/xyzz.hpp"
 
 namespace zkp::cuda::msm {
 

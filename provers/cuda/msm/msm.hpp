@@ -28,10 +28,10 @@
 #include <span>
 
 #include "cuda/msm/plan.hpp"
-#include "ec/affine.hpp"
-#include "ec/curves_bls12_381.hpp"
-#include "ec/curves_bn254.hpp"
-#include "msm/msm.hpp"
+#include "core/ec/affine.hpp"
+#include "core/ec/curves_bls12_381.hpp"
+#include "core/ec/curves_bn254.hpp"
+#include "core/msm/msm.hpp"
 
 namespace zkp::cuda {
 

@@ -25,7 +25,7 @@
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda/util/stream.hpp"
-#include "ec/xyzz.hpp"
+#include "core/ec/xyzz.hpp"
 
 namespace zkp::cuda {
 

@@ -26,8 +26,8 @@
 #include <cstddef>
 #include <memory>
 
-#include "ff/bls12_381.hpp"
-#include "ff/bn254.hpp"
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
 
 namespace zkp::cuda {
 

@@ -20,7 +20,7 @@
 #include "cuda/util/device_guard.hpp"
 #include "cuda/util/error.hpp"
 #include "cuda/util/stream.hpp"
-#include "ntt/domain.hpp"
+#include "core/ntt/domain.hpp"
 
 namespace zkp::cuda {
 

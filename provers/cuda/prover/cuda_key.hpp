@@ -11,8 +11,8 @@
 #include <memory>
 #include <string>
 
-#include "backend/curve_key.hpp"
-#include "groth16/prover.hpp"
+#include "core/backend/curve_key.hpp"
+#include "core/groth16/prover.hpp"
 #include "key_state.hpp"
 #include "proof_stages.hpp"
 #include "resident_key.hpp"

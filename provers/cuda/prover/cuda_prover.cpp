@@ -9,8 +9,8 @@
 #include <limits>
 #include <thread>
 
-#include "backend/curve_key.hpp"
-#include "backend/errors.hpp"
+#include "core/backend/curve_key.hpp"
+#include "core/backend/errors.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda_key.hpp"
 #include "staging.hpp"

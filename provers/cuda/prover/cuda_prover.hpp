@@ -28,7 +28,7 @@
 #include "key_state.hpp"
 #include "options.hpp"
 #include "device_stage_times.hpp"
-#include "util/thread_pool.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cuda::prover {
 

@@ -14,11 +14,11 @@
 #include <string>
 #include <vector>
 
-#include "backend/curve_key.hpp"
+#include "core/backend/curve_key.hpp"
 #include "device_slot.hpp"
 #include "options.hpp"
 #include "device_stage_times.hpp"
-#include "util/thread_pool.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cuda::prover {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <utility>
 
-#include "backend/key_options.hpp"
+#include "core/backend/key_options.hpp"
 #include "cuda/msm/plan.hpp"
 
 namespace zkp::cuda::prover {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "backend/key_files.hpp"
+#include "core/backend/key_files.hpp"
 
 
 namespace zkp::cuda::prover {

@@ -21,13 +21,13 @@
 #include <span>
 #include <vector>
 
-#include "backend/proof_input.hpp"
+#include "core/backend/proof_input.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "device_fault.hpp"
-#include "groth16/h_polynomial.hpp"
-#include "groth16/prover.hpp"
+#include "core/groth16/h_polynomial.hpp"
+#include "core/groth16/prover.hpp"
 #include "key_state.hpp"
-#include "msm/msm.hpp"
+#include "core/msm/msm.hpp"
 #include "resident_key.hpp"
 #include "staging.hpp"
 

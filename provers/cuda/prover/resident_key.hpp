@@ -17,7 +17,7 @@
 #include "cuda/ntt/h_step.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "device_slot.hpp"
-#include "groth16/proving_key.hpp"
+#include "core/groth16/proving_key.hpp"
 #include "options.hpp"
 #include "resident_msm.hpp"
 

@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "util/thread_pool.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::cuda::prover {
 
