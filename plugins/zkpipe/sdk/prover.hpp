@@ -19,6 +19,15 @@
 // It fills both factory entries: create_with_facts hands the class the host's facts,
 // create (an older host) the defaults of ProverFacts. A prover that verified a proof
 // in prove_finish says so with set_output_flags(out, ZKP_PROVE_OUTPUT_VERIFIED).
+//
+// A backend built on libraries that throw their own exception types (a GPU runtime's, say)
+// maps them to statuses in one place instead of catching them in every function:
+//
+//     static void translate_exception(const std::exception& e);  // optional
+//
+// The adapter calls it with anything that escapes the class other than an sdk::Error; it
+// throws the sdk::Error the exception stands for, or returns to let the usual mapping apply
+// (std::bad_alloc: ZKP_ERR_OUT_OF_MEMORY; anything else: ZKP_ERR_INTERNAL).
 #pragma once
 
 #include <zkpipe/zkp_prover.h>
@@ -106,9 +115,33 @@ inline Error gpu_index_error(int64_t gpu_index, uint32_t count) {
                                              std::to_string(count) + " device(s)");
 }
 
+// Runs `body`, handing any exception other than an sdk::Error to T::translate_exception when
+// T declares one (see the header comment).
+template <class T, class Body>
+void run_translated(Body&& body) {
+  if constexpr (requires(const std::exception& e) { T::translate_exception(e); }) {
+    try {
+      body();
+    } catch (const Error&) {
+      throw;
+    } catch (const std::exception& e) {
+      T::translate_exception(e);
+      throw;
+    }
+  } else {
+    body();
+  }
+}
+
 template <class T>
 struct ProverFactory {
   static constexpr const char* id = ZKP_PROVER_FACTORY_ID;
+
+  // guard() with T's exception translation: every entry point below runs through it.
+  template <class Body>
+  static zkp_status_t run(zkp_error_t* err, Body&& body) noexcept {
+    return guard(err, [&] { run_translated<T>(body); });
+  }
 
   struct Object {
     zkp_prover_t c;
@@ -130,7 +163,7 @@ struct ProverFactory {
 
   static zkp_status_t device_info(const zkp_prover_t* p, uint32_t gpu_index, zkp_device_info_t* out,
                                   zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       require_struct(out, "zkp_device_info_t");
       check_gpu(p, gpu_index, false);
       self(p).device_info(gpu_index, *out);
@@ -139,7 +172,7 @@ struct ProverFactory {
 
   static zkp_status_t key_load(zkp_prover_t* p, const zkp_key_source_t* source, int32_t gpu_index,
                                zkp_key_t** out, zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       require_struct(source, "zkp_key_source_t");
       if (out == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "out is NULL");
       check_gpu(p, gpu_index, true);
@@ -149,7 +182,7 @@ struct ProverFactory {
 
   static zkp_status_t key_info(const zkp_prover_t* p, const zkp_key_t* key, zkp_key_info_t* out,
                                zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       require_struct(out, "zkp_key_info_t");
       if (key == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "key is NULL");
       self(p).key_info(*key, *out);
@@ -160,7 +193,7 @@ struct ProverFactory {
 
   static zkp_status_t synthesize(zkp_prover_t* p, const zkp_key_t* key, const zkp_witness_t* witness,
                                  zkp_synthesis_t** out, zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       require_struct(witness, "zkp_witness_t");
       if (key == nullptr || out == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "key or out is NULL");
       *out = self(p).synthesize(*key, *witness).release();
@@ -172,7 +205,7 @@ struct ProverFactory {
   static zkp_status_t prove_start(zkp_prover_t* p, const zkp_key_t* key, const zkp_prove_input_t* input,
                                   int32_t gpu_index, uint32_t worker, zkp_prove_op_t** op,
                                   zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       require_struct(input, "zkp_prove_input_t");
       if (key == nullptr || op == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "key or op is NULL");
       if ((input->synthesis == nullptr) == (input->external == nullptr)) {
@@ -188,7 +221,7 @@ struct ProverFactory {
   static zkp_status_t prove_finish(zkp_prover_t* p, zkp_prove_op_t* op, zkp_prove_output_t* out,
                                    zkp_error_t* err) {
     std::unique_ptr<zkp_prove_op_t> owned(op);  // freed whatever happens
-    return guard(err, [&] {
+    return run(err, [&] {
       require_struct(out, "zkp_prove_output_t", kProveOutputRequiredSize);
       if (!owned) throw Error(ZKP_ERR_INVALID_ARGUMENT, "op is NULL");
       self(p).prove_finish(std::move(owned), *out);
@@ -198,7 +231,7 @@ struct ProverFactory {
   static zkp_status_t verify(const zkp_prover_t* p, const zkp_key_t* key, const uint8_t* proof,
                              size_t proof_size, const uint8_t* public_inputs, size_t public_size,
                              int32_t* valid, zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       if (key == nullptr || valid == nullptr || (proof == nullptr && proof_size != 0) ||
           (public_inputs == nullptr && public_size != 0)) {
         throw Error(ZKP_ERR_INVALID_ARGUMENT, "verify: NULL argument");
@@ -218,7 +251,7 @@ struct ProverFactory {
 
   static zkp_status_t create(const zkp_host_services_t* host, const zkp_option_t* options,
                              size_t count, zkp_prover_t** out, zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       if (out == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "out is NULL");
       *out = make(host, ProverFacts{}, options, count);
     });
@@ -227,7 +260,7 @@ struct ProverFactory {
   static zkp_status_t create_with_facts(const zkp_host_services_t* host, const zkp_prover_facts_t* facts,
                                         const zkp_option_t* options, size_t count, zkp_prover_t** out,
                                         zkp_error_t* err) {
-    return guard(err, [&] {
+    return run(err, [&] {
       if (out == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "out is NULL");
       require_struct(facts, "zkp_prover_facts_t", sizeof(zkp_struct_header_t));
       *out = make(host, ProverFacts::from(*facts), options, count);

@@ -17,7 +17,7 @@
 // Thread-safety: one object serves one call at a time (one stream, shared scratch).
 // G2 uses the same kernels over Fq2; its results equal the CPU's zkp::msm::msm<G2>.
 // Every entry selects its own device (DeviceGuard), whatever the calling thread's current
-// device. Errors throw CudaError (a zkp::sdk::Error) or std::invalid_argument.
+// device. Errors throw CudaError (cuda/util/error.hpp) or std::invalid_argument.
 #pragma once
 
 #include <cuda_runtime_api.h>

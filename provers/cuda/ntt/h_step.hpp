@@ -18,7 +18,7 @@
 // that are in flight at once on different streams must not both use the internal c scratch
 // (pass c explicitly then).
 //
-// Errors throw CudaError (a zkp::sdk::Error) or std::invalid_argument.
+// Errors throw CudaError (cuda/util/error.hpp) or std::invalid_argument.
 #pragma once
 
 #include <cuda_runtime_api.h>

@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "device_errors.hpp"
 #include "device_slot.hpp"
 #include "key_state.hpp"
 #include "options.hpp"
@@ -37,6 +38,8 @@ class CudaProver final : public sdk::Prover {
   static constexpr const char* kName = "cuda";
   // Every option: default, parsing and help in one table (options.cpp).
   static const sdk::OptionTable<ProverOptions>& option_table() { return prover::option_table(); }
+  // The kernel library throws CudaError, not sdk::Error: the adapter asks here for its status.
+  static void translate_exception(const std::exception& e) { rethrow_cuda_error_as_status(e); }
 
   // One lane per host worker: facts.workers_per_device lanes on each device.
   CudaProver(const sdk::HostServices& host, const sdk::ProverFacts& facts, sdk::Options& options);

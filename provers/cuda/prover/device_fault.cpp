@@ -8,7 +8,7 @@
 #include <string>
 
 #include "cuda/util/device_guard.hpp"
-#include "cuda/util/error.hpp"
+#include "device_errors.hpp"
 
 namespace zkp::cuda::prover {
 namespace {
@@ -57,8 +57,8 @@ std::exception_ptr classify_failure(std::exception_ptr e, DeviceSlot& device, co
       std::rethrow_exception(e);
     } catch (const CudaError& err) {
       std::string what = where + err.what();
-      if (err.status() == ZKP_ERR_DEVICE && context_broken(device, true)) what += mark_lost(device, what, err, devices);
-      throw sdk::Error(err.status(), what);
+      if (!err.out_of_memory() && context_broken(device, true)) what += mark_lost(device, what, err, devices);
+      throw sdk::Error(status_of(err), what);
     } catch (const sdk::Error& err) {
       throw sdk::Error(err.status(), where + err.what());
     } catch (const std::bad_alloc&) {

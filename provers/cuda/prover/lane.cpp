@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "cuda/util/device_guard.hpp"
+#include "device_errors.hpp"
 
 namespace zkp::cuda::prover {
 namespace {
@@ -80,7 +81,7 @@ void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
     try {
       buf = DeviceBuffer<std::uint8_t>(bytes);
     } catch (const CudaError& e) {
-      throw sdk::Error(e.status(), name_ + ": cannot allocate " + mib(bytes) + " of device memory for the " + what +
+      throw sdk::Error(status_of(e), name_ + ": cannot allocate " + mib(bytes) + " of device memory for the " + what +
                                        " scalars: " + e.what());
     }
   };

@@ -16,6 +16,7 @@
 
 #include "cuda/ntt/h_step.hpp"
 #include "cuda/util/device_guard.hpp"
+#include "device_errors.hpp"
 #include "device_slot.hpp"
 #include "core/groth16/proving_key.hpp"
 #include "options.hpp"
@@ -117,7 +118,7 @@ class ResidentKey {
       std::size_t free = 0, total = 0;
       cudaMemGetInfo(&free, &total);
       cudaGetLastError();
-      throw sdk::Error(e.status(), device.label() + ": uploading key " + pk_.name() + " (about " +
+      throw sdk::Error(status_of(e), device.label() + ": uploading key " + pk_.name() + " (about " +
                                        detail::bytes_text(bases) + " of resident bases; " + detail::bytes_text(free) +
                                        " free of " + detail::bytes_text(total) + ") failed: " + e.what());
     }

@@ -1,4 +1,5 @@
-// CUDA errors as zkp errors, and the check that follows every runtime call and launch.
+// CUDA runtime errors as C++ exceptions, and the check that follows every runtime call and
+// launch.
 //
 // ZKP_CUDA_CHECK(expr) evaluates a cudaError_t expression once and throws CudaError on
 // failure; ZKP_CUDA_CHECK_LAUNCH() does the same for the launch just made (the launch's
@@ -6,25 +7,28 @@
 // call, which is itself checked). The message carries the expression text, file:line and
 // cudaGetErrorString, e.g.
 //   "cudaMalloc(&p, bytes) failed at provers/cuda/util/buffers.hpp:29: out of memory"
-// Out-of-memory maps to ZKP_ERR_OUT_OF_MEMORY, everything else to ZKP_ERR_DEVICE, so the
-// plugin boundary (sdk::guard) reports a status without knowing about CUDA.
+// The kernel library knows nothing of the plugin ABI: the cuda prover turns a CudaError into
+// a status (out of memory, or a device error) where it meets the ABI
+// (cuda/prover/device_errors.hpp).
 #pragma once
 
 #include <cuda_runtime_api.h>
 
+#include <stdexcept>
 #include <string>
-#include <zkpipe/sdk/error.hpp>
 
 namespace zkp::cuda {
 
-class CudaError : public sdk::Error {
+class CudaError : public std::runtime_error {
  public:
   CudaError(cudaError_t code, const char* expr, const char* file, int line)
-      : sdk::Error(code == cudaErrorMemoryAllocation ? ZKP_ERR_OUT_OF_MEMORY : ZKP_ERR_DEVICE,
-                   std::string(expr) + " failed at " + file + ":" + std::to_string(line) + ": " +
-                       cudaGetErrorString(code)),
+      : std::runtime_error(std::string(expr) + " failed at " + file + ":" + std::to_string(line) + ": " +
+                           cudaGetErrorString(code)),
         code_(code) {}
   cudaError_t code() const noexcept { return code_; }
+  // Whether the call failed for want of device (or pinned host) memory, an error the caller
+  // can act on by asking for less; every other code is a failure of the device or the runtime.
+  bool out_of_memory() const noexcept { return code_ == cudaErrorMemoryAllocation; }
 
  private:
   cudaError_t code_;
