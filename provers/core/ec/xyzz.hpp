@@ -3,20 +3,14 @@
 // mixed addition costs 8M + 2S against 7M + 4S in Jacobian, and an affine + affine
 // addition (a bucket's first point) only 4M + 2S.
 //
-// Formulas from the Explicit-Formulas Database, "XYZZ coordinates for short Weierstrass
-// curves" (https://hyperelliptic.org/EFD/g1p/auto-shortw-xyzz.html), with a = 0:
-//   add-2008-s    12M + 2S
-//   madd-2008-s   8M + 2S   (second operand affine)
-//   mmadd-2008-s  4M + 2S   (both operands affine)
-//   dbl-2008-s-1  6M + 3S   (EFD: 6M + 4S + 1·a; the a·ZZ1² term vanishes)
-//   mdbl-2008-s-1 4M + 3S   (operand affine)
-// Additions detect P = Q (→ doubling) and P = −Q (→ infinity), which a bucket meets
-// whenever the same base is added twice or cancels out.
+// The point formulas (EFD's XYZZ formulas with a = 0, and where each comes from) are in
+// xyzz_formulas.hpp, shared with the device's bucket type.
 #pragma once
 
 #include "core/ec/affine.hpp"
 #include "core/ec/curve.hpp"
 #include "core/ec/jacobian.hpp"
+#include "core/ec/xyzz_formulas.hpp"
 
 namespace zkp {
 
@@ -57,76 +51,22 @@ struct Xyzz {
 
   constexpr Xyzz operator-() const { return {X, -Y, ZZ, ZZZ}; }
 
-  // dbl-2008-s-1 with a = 0, 6M + 3S.
-  constexpr Xyzz dbl() const {
-    if (is_identity()) return *this;
-    const Field U = Y.dbl();
-    const Field V = U.square();
-    const Field W = U * V;
-    const Field S = X * V;
-    const Field M = X.square().template mul_small<3>();
-    const Field X3 = M.square() - S.dbl();
-    return {X3, M * (S - X3) - W * Y, V * ZZ, W * ZZZ};
-  }
-
-  // mdbl-2008-s-1 with a = 0, 4M + 3S: doubling an affine point.
+  // The formulas are core/ec/xyzz_formulas.hpp's, which the device's cuda::Xyzz runs too.
+  constexpr Xyzz dbl() const { return xyzz::dbl(*this); }
+  // Doubling an affine point: 4M + 3S.
   static constexpr Xyzz dbl_affine(const Affine<C>& p) {
-    if (p.infinity) return identity();
-    const Field U = p.y.dbl();
-    const Field V = U.square();
-    const Field W = U * V;
-    const Field S = p.x * V;
-    const Field M = p.x.square().template mul_small<3>();
-    const Field X3 = M.square() - S.dbl();
-    return {X3, M * (S - X3) - W * p.y, V, W};
+    return p.infinity ? identity() : xyzz::dbl_affine<Xyzz>(p.x, p.y);
   }
-
-  // add-2008-s, 12M + 2S.
-  constexpr Xyzz operator+(const Xyzz& q) const {
-    if (is_identity()) return q;
-    if (q.is_identity()) return *this;
-    const Field U1 = X * q.ZZ;
-    const Field U2 = q.X * ZZ;
-    const Field S1 = Y * q.ZZZ;
-    const Field S2 = q.Y * ZZZ;
-    const Field P = U2 - U1;
-    const Field R = S2 - S1;
-    if (P.is_zero()) return R.is_zero() ? dbl() : identity();
-    const Field PP = P.square();
-    const Field PPP = P * PP;
-    const Field Q = U1 * PP;
-    const Field X3 = R.square() - PPP - Q.dbl();
-    return {X3, R * (Q - X3) - S1 * PPP, ZZ * q.ZZ * PP, ZZZ * q.ZZZ * PPP};
-  }
-
-  // madd-2008-s, 8M + 2S.
+  constexpr Xyzz operator+(const Xyzz& q) const { return xyzz::add(*this, q); }
+  // Adding an affine point: 8M + 2S.
   constexpr Xyzz add_mixed(const Affine<C>& q) const {
-    if (q.infinity) return *this;
-    if (is_identity()) return from_affine(q);
-    const Field U2 = q.x * ZZ;
-    const Field S2 = q.y * ZZZ;
-    const Field P = U2 - X;
-    const Field R = S2 - Y;
-    if (P.is_zero()) return R.is_zero() ? dbl_affine(q) : identity();
-    const Field PP = P.square();
-    const Field PPP = P * PP;
-    const Field Q = X * PP;
-    const Field X3 = R.square() - PPP - Q.dbl();
-    return {X3, R * (Q - X3) - Y * PPP, ZZ * PP, ZZZ * PPP};
+    return q.infinity ? *this : xyzz::add_affine(*this, q.x, q.y);
   }
-
-  // mmadd-2008-s, 4M + 2S: the sum of two affine points.
+  // The sum of two affine points: 4M + 2S.
   static constexpr Xyzz add_affine(const Affine<C>& p, const Affine<C>& q) {
     if (p.infinity) return from_affine(q);
     if (q.infinity) return from_affine(p);
-    const Field P = q.x - p.x;
-    const Field R = q.y - p.y;
-    if (P.is_zero()) return R.is_zero() ? dbl_affine(p) : identity();
-    const Field PP = P.square();
-    const Field PPP = P * PP;
-    const Field Q = p.x * PP;
-    const Field X3 = R.square() - PPP - Q.dbl();
-    return {X3, R * (Q - X3) - p.y * PPP, PP, PPP};
+    return xyzz::add_two_affine<Xyzz>(p.x, p.y, q.x, q.y);
   }
 
   constexpr Xyzz operator-(const Xyzz& q) const { return *this + (-q); }
