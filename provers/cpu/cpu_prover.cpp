@@ -38,7 +38,8 @@ std::uint64_t ms_since(std::chrono::steady_clock::time_point t0) {
 const sdk::OptionTable<CpuSettings>& CpuProver::option_table() {
   static const sdk::OptionTable<CpuSettings> table{
       sdk::integer("threads", &CpuSettings::threads, 0, kMaxThreads,
-                   "threads for synthesis, the H step, the MSMs and the checks; 0 = every hardware thread"),
+                   "the prover's one pool of threads, and so its cap: synthesis, the H step, the MSMs and the "
+                   "checks all run on it, whatever the host's worker count; 0 = every hardware thread"),
       sdk::flag("verify", &CpuSettings::verify,
                 "verify every proof with the pairing before returning it; a proof that fails means the witness "
                 "does not satisfy the circuit (ZKP_ERR_UNSATISFIED_WITNESS)"),

@@ -7,6 +7,8 @@
 #include <zkpipe/zkp_plugin.h>
 #include <zkpipe/zkp_prover.h>
 
+#include <atomic>
+#include <chrono>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -245,6 +247,59 @@ TEST(CpuPlugin, ConcurrentProofsOnOneKeyAreAllCorrect) {
   }
   for (auto& t : threads) t.join();
   for (int t = 0; t < kThreads; ++t) EXPECT_EQ(good[t], kProofsEach) << "thread " << t;
+}
+
+// The threads a process runs now, from /proc/self/task.
+std::size_t live_threads() {
+  std::size_t n = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator("/proc/self/task")) ++n;
+  return n;
+}
+
+TEST(CpuPlugin, ThreadsOptionCapsEveryLoopOfTheProver) {
+  // threads=3 is one pool of 3 (the caller and 2 workers) for synthesis, H, the MSMs and the
+  // checks, whatever number of host workers call in: 4 callers proving at once add only
+  // themselves. A loop that started threads of its own per call (as the MSM once did) shows.
+  const std::size_t before = live_threads();
+  auto p = make_prover({{"threads", "3"}});
+  Key key;
+  zkp_error_t err = make<zkp_error_t>();
+  const fs::path dir = dir_of("chain7_bls12381");
+  ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", key, err), ZKP_OK) << err.message;
+  const auto want = test::proof_bytes(dir / "det/proof.json", 48);
+  const std::string wtns = (dir / "witness.wtns").string();
+  const zkp_key_info_t info = info_of(p.get(), key.key);
+  constexpr std::size_t kCallers = 4, kProofsEach = 3;
+  std::atomic<bool> done{false};
+  std::atomic<std::size_t> most{0};
+  std::thread sampler([&] {
+    while (!done.load()) {
+      const std::size_t n = live_threads();
+      if (n > most.load()) most.store(n);
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+    }
+  });
+  std::vector<int> good(kCallers, 0);
+  std::vector<std::thread> callers;
+  for (std::size_t t = 0; t < kCallers; ++t) {
+    callers.emplace_back([&, t] {
+      for (std::size_t i = 0; i < kProofsEach; ++i) {
+        zkp_error_t e = make<zkp_error_t>();
+        Output o(info);
+        if (prove_witness(p.get(), key.key, wtns_file(wtns), kZeroRandomness, o, e) == ZKP_OK && o.proof == want) {
+          ++good[t];
+        }
+      }
+    });
+  }
+  for (auto& t : callers) t.join();
+  done.store(true);
+  sampler.join();
+  for (std::size_t t = 0; t < kCallers; ++t) EXPECT_EQ(good[t], static_cast<int>(kProofsEach)) << "caller " << t;
+  const std::size_t pool_workers = 2, sampler_thread = 1;
+  EXPECT_LE(most.load(), before + pool_workers + kCallers + sampler_thread)
+      << "threads before: " << before << ", most while proving: " << most.load();
+  EXPECT_GT(most.load(), before) << "the sampler saw none of the callers";
 }
 
 TEST(CpuPlugin, InputErrorsSayWhatIsWrong) {

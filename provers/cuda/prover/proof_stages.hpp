@@ -93,11 +93,14 @@ class ProofStages {
       t.h_on_host = ctx.options.h == Placement::host;
       std::future<Affine<G2>> g2;
       if (t.g2_on_host) {
-        const std::size_t threads = ctx.options.host_threads != 0 ? ctx.options.host_threads : ThreadPool::hardware_threads();
-        g2 = std::async(std::launch::async, [&, threads] {
+        // On the prover's pool, as every host loop of the prover is: its `threads` option caps
+        // them all, and a host H step running beside it takes turns on the same threads.
+        g2 = std::async(std::launch::async, [&] {
           const auto t0 = detail::Clock::now();
           const auto bytes = std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(w.data()), w.size_bytes());
-          const Affine<G2> sum = zkp::msm::msm<G2>(pk_.b2(), bytes, zkp::msm::Options{threads, 0});
+          zkp::msm::Options msm_options;
+          msm_options.pool = &ctx.pool;
+          const Affine<G2> sum = zkp::msm::msm<G2>(pk_.b2(), bytes, msm_options);
           t.msm_b2_ms = detail::ms_since(t0);
           return sum;
         });
