@@ -26,7 +26,7 @@ func run() error {
 	if err != nil {
 		return err
 	}
-	job, err := host.Submit(context.Background(), key, make([]zkpipe.Partition, partitions), zkpipe.JobOptions{GPUIndex: pinnedGPU})
+	job, err := host.Submit(context.Background(), key, make([]zkpipe.Partition, partitions), zkpipe.JobOptions{Pin: true, GPUIndex: pinnedGPU})
 	if err != nil {
 		return err
 	}

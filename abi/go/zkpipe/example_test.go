@@ -19,7 +19,7 @@ func ExampleHost_Submit() {
 	if err != nil {
 		panic(err)
 	}
-	job, err := host.Submit(context.Background(), key, make([]zkpipe.Partition, 3), zkpipe.JobOptions{GPUIndex: 1})
+	job, err := host.Submit(context.Background(), key, make([]zkpipe.Partition, 3), zkpipe.JobOptions{Pin: true, GPUIndex: 1})
 	if err != nil {
 		panic(err)
 	}

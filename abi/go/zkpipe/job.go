@@ -36,8 +36,8 @@ type Partition struct {
 
 // JobOptions are the job's placement and order.
 type JobOptions struct {
-	AnyGPU   bool  // true: any device; false: every partition runs on GPUIndex
-	GPUIndex int32 // the device, when AnyGPU is false
+	Pin      bool  // false (the zero value): any device; true: every partition runs on GPUIndex
+	GPUIndex int32 // the device, when Pin is set
 	Priority int32 // higher runs first; FIFO among equals
 	// Randomness: nil for fresh (r, s) from the OS CSPRNG per proof, which zero knowledge
 	// needs; else 64 bytes r || s per partition, for reproducible tests.
@@ -145,9 +145,9 @@ func (h *Host) Submit(ctx context.Context, key Key, parts []Partition, opts JobO
 	job.key_id = C.uint64_t(key.ID)
 	job.partitions = cparts
 	job.partition_count = C.uint32_t(n)
-	job.gpu_index = C.int32_t(opts.GPUIndex)
-	if opts.AnyGPU {
-		job.gpu_index = -1
+	job.gpu_index = -1
+	if opts.Pin {
+		job.gpu_index = C.int32_t(opts.GPUIndex)
 	}
 	job.priority = C.int32_t(opts.Priority)
 	job.randomness = (*C.uint8_t)(st.cbytes(opts.Randomness))

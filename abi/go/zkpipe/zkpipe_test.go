@@ -89,7 +89,7 @@ func TestEveryVectorProves(t *testing.T) {
 		}
 		wtns := read(t, filepath.Join(dir, "witness.wtns"))
 		parts := []Partition{{WitnessFile: filepath.Join(dir, "witness.wtns")}, {Witness: wtns}, {Assignment: wtnsAssignment(t, wtns)}}
-		job, err := h.Submit(context.Background(), key, parts, JobOptions{AnyGPU: true})
+		job, err := h.Submit(context.Background(), key, parts, JobOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -132,7 +132,7 @@ func TestFixedRandomnessReproducesSnarkjs(t *testing.T) {
 			t.Fatal(err)
 		}
 		job, err := h.Submit(context.Background(), key, []Partition{{WitnessFile: filepath.Join(dir, "witness.wtns")}},
-			JobOptions{AnyGPU: true, Randomness: make([]byte, 64)})
+			JobOptions{Randomness: make([]byte, 64)})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -153,7 +153,7 @@ func TestCallerSynthesizedPartitions(t *testing.T) {
 	}
 	s := &Synthesized{read(t, filepath.Join(dir, "det/a_eval.bin")), read(t, filepath.Join(dir, "det/b_eval.bin")),
 		read(t, filepath.Join(dir, "det/c_eval.bin")), wtnsAssignment(t, read(t, filepath.Join(dir, "witness.wtns")))}
-	job, err := h.Submit(context.Background(), key, []Partition{{Synthesized: s}, {Synthesized: s}}, JobOptions{AnyGPU: true})
+	job, err := h.Submit(context.Background(), key, []Partition{{Synthesized: s}, {Synthesized: s}}, JobOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestCallerSynthesizedPartitions(t *testing.T) {
 		}
 	}
 	bad := &Synthesized{s.A[:len(s.A)-ScalarSize], s.B, s.C, s.Assignment}
-	if _, err := h.Submit(context.Background(), key, []Partition{{Synthesized: bad}}, JobOptions{AnyGPU: true}); !errors.Is(err, StatusInvalidArgument) {
+	if _, err := h.Submit(context.Background(), key, []Partition{{Synthesized: bad}}, JobOptions{}); !errors.Is(err, StatusInvalidArgument) {
 		t.Fatalf("a short a: %v", err)
 	}
 }
@@ -175,7 +175,7 @@ func TestPinnedJobRunsOnItsDevice(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	job, err := h.Submit(context.Background(), key, make([]Partition, 6), JobOptions{GPUIndex: 1, Priority: 2})
+	job, err := h.Submit(context.Background(), key, make([]Partition, 6), JobOptions{Pin: true, GPUIndex: 1, Priority: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -197,7 +197,7 @@ func TestContextCancelsTheJob(t *testing.T) {
 	h := newHost(t, "prover=sim", "prover.devices=1", "prover.gpu_ms=40")
 	key, _ := h.LoadKey(KeySource{})
 	ctx, cancel := context.WithCancel(context.Background())
-	job, err := h.Submit(ctx, key, make([]Partition, 20), JobOptions{AnyGPU: true})
+	job, err := h.Submit(ctx, key, make([]Partition, 20), JobOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -227,7 +227,7 @@ func TestErrorsCarryTheHostsMessage(t *testing.T) {
 	}
 	h := newHost(t, "prover=sim", "prover.devices=2")
 	key, _ := h.LoadKey(KeySource{})
-	if _, err := h.Submit(context.Background(), key, make([]Partition, 1), JobOptions{GPUIndex: 2}); !errors.Is(err, StatusInvalidArgument) {
+	if _, err := h.Submit(context.Background(), key, make([]Partition, 1), JobOptions{Pin: true, GPUIndex: 2}); !errors.Is(err, StatusInvalidArgument) {
 		t.Fatalf("gpu_index 2 of 2 devices: %v", err)
 	}
 	if err := h.Close(); err != nil {
