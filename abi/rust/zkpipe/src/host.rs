@@ -116,10 +116,24 @@ impl Host {
     }
 
     /// Counters and gauges of the pipeline.
-    pub fn stats(&self) -> Result<sys::zkp_host_stats_t> {
+    pub fn stats(&self) -> Result<Stats> {
         let mut raw = sys::zkp_host_stats_t { header: sys::zkp_struct_header_t::of::<sys::zkp_host_stats_t>(), ..Default::default() };
         call(|err| unsafe { sys::zkp_host_stats(self.raw(), &mut raw, err) })?;
-        Ok(raw)
+        Ok(Stats {
+            jobs_submitted: raw.jobs_submitted,
+            jobs_finished: raw.jobs_finished,
+            partitions_succeeded: raw.partitions_succeeded,
+            partitions_failed: raw.partitions_failed,
+            pending: raw.pending,
+            synthesizing: raw.synthesizing,
+            waiting: raw.waiting,
+            proving: raw.proving,
+            budget_total_bytes: raw.budget_total_bytes,
+            budget_used_bytes: raw.budget_used_bytes,
+            budget_peak_bytes: raw.budget_peak_bytes,
+            device_count: raw.device_count,
+            workers_per_device: raw.workers_per_device,
+        })
     }
 
     /// Describes device `gpu_index` of the host's prover.
@@ -229,4 +243,26 @@ pub struct DeviceInfo {
     pub partitions_started: u64,
     pub partitions_proved: u64,
     pub busy_ns: u64,
+}
+
+/// Counters and gauges of a host's pipeline (zkp_host_stats_t).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub jobs_submitted: u64,
+    pub jobs_finished: u64,
+    pub partitions_succeeded: u64,
+    /// Includes cancelled partitions.
+    pub partitions_failed: u64,
+    /// Partitions submitted and not yet admitted.
+    pub pending: u32,
+    pub synthesizing: u32,
+    /// Synthesized, in the GPU queue.
+    pub waiting: u32,
+    pub proving: u32,
+    pub budget_total_bytes: u64,
+    pub budget_used_bytes: u64,
+    /// The highest budget_used_bytes seen.
+    pub budget_peak_bytes: u64,
+    pub device_count: u32,
+    pub workers_per_device: u32,
 }

@@ -69,7 +69,7 @@ mod verify;
 
 pub use completion::{Completion, Summary};
 pub use error::{Error, Result, Status};
-pub use host::{DeviceInfo, Host, HostBuilder, Key, KeyInfo, KeySource};
+pub use host::{DeviceInfo, Host, HostBuilder, Key, KeyInfo, KeySource, Stats};
 pub use job::{Job, JobBuilder};
 pub use partition::{Partition, Synthesized};
 pub use proof::{Proof, PublicInputs};

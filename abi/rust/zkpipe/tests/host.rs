@@ -150,7 +150,9 @@ fn one_host_serves_many_threads() {
     for t in threads {
         assert_eq!(t.join().unwrap().succeeded, 5);
     }
-    assert_eq!(host.stats().unwrap().jobs_finished, 4);
+    let stats = host.stats().unwrap();
+    assert_eq!((stats.jobs_submitted, stats.jobs_finished, stats.partitions_succeeded), (4, 4, 20));
+    assert_eq!((stats.pending, stats.proving, stats.budget_used_bytes), (0, 0, 0));
 }
 
 #[test]
