@@ -198,3 +198,38 @@ fn host_queries_answer() {
     let e = host.job(&key).partition(Partition::simulated()).submit().err().unwrap();
     assert_eq!(e.status(), Some(Status::Cancelled), "{e}");
 }
+
+#[test]
+fn a_scope_waits_for_its_jobs_even_when_its_closure_panics() {
+    let host = sim_host(1, 20);
+    let key = host.load_key(KeySource::simulated()).unwrap();
+    let wtns_like = vec![0u8; 64]; // borrowed by the job below; the sim prover ignores it
+    let unwound = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        host.scope(|s| {
+            s.job(&key).partitions((0..3).map(|_| Partition::witness_buffer(&wtns_like[..]))).submit().unwrap();
+            panic!("the caller fails after submitting");
+        })
+    }));
+    assert!(unwound.is_err());
+    // The scope returned (by unwinding) only after the job had finished.
+    let stats = host.stats().unwrap();
+    assert_eq!((stats.jobs_finished, stats.partitions_succeeded + stats.partitions_failed), (1, 3));
+    drop(wtns_like);
+}
+
+#[test]
+fn waiting_inside_a_callback_is_refused_not_deadlocked() {
+    let host = Arc::new(sim_host(1, 1));
+    let key = host.load_key(KeySource::simulated()).unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let inner = Arc::clone(&host);
+    let job = host
+        .job(&key)
+        .partition(Partition::simulated())
+        .on_completion(move |_| tx.send(inner.wait_all()).unwrap())
+        .submit()
+        .unwrap();
+    job.wait().unwrap();
+    let refused = rx.recv().unwrap().unwrap_err();
+    assert_eq!(refused.status(), Some(Status::InvalidArgument), "{refused}");
+}
