@@ -101,12 +101,29 @@ func TestEveryVectorProves(t *testing.T) {
 		if s := job.Wait(); s.Err != nil || s.Succeeded != 3 {
 			t.Fatalf("%s: summary %+v", dir, s)
 		}
+		verifier, err := NewVerifier("cpu", KeySource{Data: read(t, filepath.Join(dir, "circuit.zkey"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer verifier.Close()
+		_, snarkjs, err := ProofFromSnarkjsJSON(read(t, filepath.Join(dir, "proof.json")))
+		if ok, err := verifier.Verify(snarkjs, want); err != nil || !ok {
+			t.Fatalf("%s: snarkjs's proof.json does not verify (%v)", dir, err)
+		}
 		for _, c := range got {
 			if c.Err != nil || !c.SelfChecked || c.Curve != key.Info.Curve {
 				t.Fatalf("%s partition %d: %+v", dir, c.Partition, c)
 			}
 			if !bytes.Equal(c.PublicInputs, want) {
 				t.Fatalf("%s: public inputs differ from snarkjs's public.json", dir)
+			}
+			if ok, err := verifier.Verify(c.Proof, c.PublicInputs); err != nil || !ok {
+				t.Fatalf("%s: the Verifier rejects zkpipe's proof (%v)", dir, err)
+			}
+			tampered := append([]byte(nil), c.PublicInputs...)
+			tampered[0] ^= 1
+			if ok, err := verifier.Verify(c.Proof, tampered); err != nil || ok {
+				t.Fatalf("%s: a tampered public input verifies (%v)", dir, err)
 			}
 			js, err := ProofToSnarkjsJSON(c.Curve, c.Proof)
 			if err != nil {
