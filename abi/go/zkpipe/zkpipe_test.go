@@ -80,6 +80,9 @@ func collect(t *testing.T, j *Job) []Completion {
 	return got
 }
 
+// Every committed vector, from a witness file, a .wtns buffer and an assignment: each proof
+// self-checked by the host, verified by the Verifier, rejected with a tampered public
+// input; public inputs equal snarkjs's public.json; snarkjs's own proof.json verifies.
 func TestEveryVectorProves(t *testing.T) {
 	h := newHost(t, "prover=cpu", "workers_per_device=1", "synthesis_threads=2")
 	for _, dir := range vectorDirs(t) {
