@@ -1,5 +1,5 @@
-// C side of the Go sample's callbacks: points the job at the Go functions that
-// main.go exports (cgo forbids function definitions in a preamble next to //export).
+// Points a job at the Go functions job.go exports: cgo allows no C function definitions
+// in a preamble of a file that uses //export.
 #include "_cgo_export.h"
 
 void zkp_go_set_callbacks(zkp_job_t *job) {

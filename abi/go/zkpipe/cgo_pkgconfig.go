@@ -1,0 +1,6 @@
+//go:build !zkpipe_nopkgconfig
+
+package zkpipe
+
+// #cgo pkg-config: zkpipe
+import "C"

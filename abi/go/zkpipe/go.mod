@@ -1,0 +1,3 @@
+module zkpipe
+
+go 1.19

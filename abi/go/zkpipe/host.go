@@ -1,0 +1,181 @@
+package zkpipe
+
+// #include <stdlib.h>
+// #include <zkpipe/zkpipe.h>
+import "C"
+
+import (
+	"errors"
+	"sync"
+	"unsafe"
+)
+
+// Host is a zkpipe host. Its methods may be called from any goroutine.
+type Host struct {
+	mu  sync.RWMutex // held for writing only by Close: a method never sees a freed host
+	raw *C.zkp_host_t
+	// .zkey bytes given to LoadKey, in C memory: the prover reads them until the host frees
+	// its keys, at Close.
+	keyMu   sync.Mutex
+	keyData []unsafe.Pointer
+}
+
+// ErrClosed is returned by the methods of a closed Host.
+var ErrClosed = errors.New("zkpipe: host is closed")
+
+// NewHost creates a host from an INI config file (configPath; "" for defaults only) and
+// "key=value" overrides applied after it ("prover=cpu", "prover.devices=2").
+func NewHost(configPath string, overrides ...string) (*Host, error) {
+	var path *C.char
+	if configPath != "" {
+		path = C.CString(configPath)
+		defer C.free(unsafe.Pointer(path))
+	}
+	// The array of strings lives in C memory: cgo forbids passing Go memory that holds Go pointers.
+	n := len(overrides)
+	arr := (*[1 << 20]*C.char)(C.calloc(C.size_t(n+1), C.size_t(unsafe.Sizeof((*C.char)(nil)))))[: n+1 : n+1]
+	defer C.free(unsafe.Pointer(&arr[0]))
+	for i, o := range overrides {
+		arr[i] = C.CString(o)
+		defer C.free(unsafe.Pointer(arr[i]))
+	}
+	var raw *C.zkp_host_t
+	e := newError()
+	if err := check(C.zkp_host_create(path, &arr[0], C.size_t(n), &raw, e), e); err != nil {
+		return nil, err
+	}
+	return &Host{raw: raw}, nil
+}
+
+// ABIVersion is the ABI version the linked libzkpipe implements.
+func ABIVersion() uint32 { return uint32(C.zkp_host_abi_version()) }
+
+// Close drains the host (every submitted partition finishes and is delivered), then frees
+// it. Later calls return ErrClosed. Close must not be called while a goroutine is blocked
+// in Wait on a job that can only finish after Close returns (none can: Close drains).
+func (h *Host) Close() error {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.raw == nil {
+		return ErrClosed
+	}
+	C.zkp_host_destroy(h.raw, C.ZKP_SHUTDOWN_DRAIN)
+	h.raw = nil
+	for _, p := range h.keyData {
+		C.free(p)
+	}
+	h.keyData = nil
+	return nil
+}
+
+// with runs f on the live host, or returns ErrClosed.
+func (h *Host) with(f func(raw *C.zkp_host_t) error) error {
+	h.mu.RLock()
+	defer h.mu.RUnlock()
+	if h.raw == nil {
+		return ErrClosed
+	}
+	return f(h.raw)
+}
+
+// KeySource names a proving key: a .zkey file (Path) or its bytes (Data).
+// An empty KeySource is what the simulated prover (prover=sim) takes.
+type KeySource struct {
+	Path string
+	Data []byte
+}
+
+// Curve is a pairing-friendly curve.
+type Curve uint32
+
+const (
+	CurveUnknown  Curve = C.ZKP_CURVE_UNKNOWN
+	CurveBN254    Curve = C.ZKP_CURVE_BN254
+	CurveBLS12381 Curve = C.ZKP_CURVE_BLS12_381
+)
+
+// KeyInfo describes a loaded key (zkp_key_info_t).
+type KeyInfo struct {
+	Curve          Curve
+	NVars          uint32 // wires, including the constant 1
+	NPublic        uint32 // public outputs and inputs, without the constant
+	DomainSize     uint32
+	SynthesisBytes uint64
+	ProofSize      uint32
+	PublicSize     uint32
+}
+
+// Key is a key loaded on a host.
+type Key struct {
+	ID   uint64
+	Info KeyInfo
+}
+
+// LoadKey loads a proving key on every device of the host.
+func (h *Host) LoadKey(src KeySource) (Key, error) {
+	var key Key
+	err := h.with(func(raw *C.zkp_host_t) error {
+		source := (*C.zkp_key_source_t)(C.calloc(1, C.sizeof_zkp_key_source_t))
+		defer C.free(unsafe.Pointer(source))
+		source.header.struct_size = C.sizeof_zkp_key_source_t
+		source.header.struct_version = 1
+		var data unsafe.Pointer
+		if src.Path != "" {
+			source.path = C.CString(src.Path)
+			defer C.free(unsafe.Pointer(source.path))
+		} else if len(src.Data) > 0 {
+			data = C.CBytes(src.Data)
+			source.data = data
+			source.size = C.size_t(len(src.Data))
+		}
+		var id C.uint64_t
+		e := newError()
+		if err := check(C.zkp_host_load_key(raw, source, &id, e), e); err != nil {
+			C.free(data)
+			return err
+		}
+		if data != nil {
+			h.keyMu.Lock()
+			h.keyData = append(h.keyData, data)
+			h.keyMu.Unlock()
+		}
+		key.ID = uint64(id)
+		info := (*C.zkp_key_info_t)(C.calloc(1, C.sizeof_zkp_key_info_t))
+		defer C.free(unsafe.Pointer(info))
+		info.header.struct_size = C.sizeof_zkp_key_info_t
+		info.header.struct_version = 1
+		e = newError()
+		if err := check(C.zkp_host_key_info(raw, id, info, e), e); err != nil {
+			return err
+		}
+		key.Info = KeyInfo{Curve(info.curve), uint32(info.n_vars), uint32(info.n_public), uint32(info.domain_size),
+			uint64(info.synthesis_bytes), uint32(info.proof_size), uint32(info.public_size)}
+		return nil
+	})
+	return key, err
+}
+
+// Stats are the pipeline's counters (zkp_host_stats_t).
+type Stats struct {
+	JobsSubmitted, JobsFinished, PartitionsSucceeded, PartitionsFailed uint64
+	DeviceCount, WorkersPerDevice                                      uint32
+}
+
+// Stats reads the pipeline's counters.
+func (h *Host) Stats() (Stats, error) {
+	var s Stats
+	err := h.with(func(raw *C.zkp_host_t) error {
+		out := (*C.zkp_host_stats_t)(C.calloc(1, C.sizeof_zkp_host_stats_t))
+		defer C.free(unsafe.Pointer(out))
+		out.header.struct_size = C.sizeof_zkp_host_stats_t
+		out.header.struct_version = 1
+		e := newError()
+		if err := check(C.zkp_host_stats(raw, out, e), e); err != nil {
+			return err
+		}
+		s = Stats{uint64(out.jobs_submitted), uint64(out.jobs_finished), uint64(out.partitions_succeeded),
+			uint64(out.partitions_failed), uint32(out.device_count), uint32(out.workers_per_device)}
+		return nil
+	})
+	return s, err
+}

@@ -1,0 +1,275 @@
+package zkpipe
+
+import (
+	"bytes"
+	"context"
+	"encoding/binary"
+	"errors"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+)
+
+const repo = "../../.."
+
+// vectorDirs lists every committed vector folder (circuit.zkey + witness.wtns).
+func vectorDirs(t *testing.T) []string {
+	var dirs []string
+	for _, parent := range []string{"tests/vectors/data", "tests/groth16/data", "samples/circuits"} {
+		found, err := filepath.Glob(filepath.Join(repo, parent, "*", "witness.wtns"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, w := range found {
+			if _, err := os.Stat(filepath.Join(filepath.Dir(w), "circuit.zkey")); err == nil {
+				dirs = append(dirs, filepath.Dir(w))
+			}
+		}
+	}
+	sort.Strings(dirs)
+	if len(dirs) < 11 {
+		t.Fatalf("found only %d vector folders", len(dirs))
+	}
+	return dirs
+}
+
+func read(t *testing.T, path string) []byte {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// wtnsAssignment is the full assignment of a snarkjs .wtns file.
+func wtnsAssignment(t *testing.T, b []byte) []byte {
+	u32 := func(i int) int { return int(binary.LittleEndian.Uint32(b[i:])) }
+	at, nVars := 12, 0
+	for s := 0; s < u32(8); s++ {
+		kind, size := u32(at), int(binary.LittleEndian.Uint64(b[at+4:]))
+		at += 12
+		switch kind {
+		case 1:
+			nVars = u32(at + 4 + u32(at))
+		case 2:
+			return b[at : at+nVars*ScalarSize]
+		}
+		at += size
+	}
+	t.Fatal("no witness section")
+	return nil
+}
+
+func newHost(t *testing.T, overrides ...string) *Host {
+	h, err := NewHost("", append([]string{"log_level=warn"}, overrides...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = h.Close() })
+	return h
+}
+
+func collect(t *testing.T, j *Job) []Completion {
+	var got []Completion
+	for c := range j.Completions {
+		got = append(got, c)
+	}
+	sort.Slice(got, func(a, b int) bool { return got[a].Partition < got[b].Partition })
+	return got
+}
+
+// Every committed vector, from a witness file, a .wtns buffer and an assignment: each proof
+// self-checked by the host, verified by the Verifier, rejected with a tampered public
+// input; public inputs equal snarkjs's public.json; snarkjs's own proof.json verifies.
+func TestEveryVectorProves(t *testing.T) {
+	h := newHost(t, "prover=cpu", "workers_per_device=1", "synthesis_threads=2")
+	for _, dir := range vectorDirs(t) {
+		key, err := h.LoadKey(KeySource{Path: filepath.Join(dir, "circuit.zkey")})
+		if err != nil {
+			t.Fatalf("%s: %v", dir, err)
+		}
+		wtns := read(t, filepath.Join(dir, "witness.wtns"))
+		parts := []Partition{{WitnessFile: filepath.Join(dir, "witness.wtns")}, {Witness: wtns}, {Assignment: wtnsAssignment(t, wtns)}}
+		job, err := h.Submit(context.Background(), key, parts, JobOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := PublicFromSnarkjsJSON(read(t, filepath.Join(dir, "public.json")))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := collect(t, job)
+		if s := job.Wait(); s.Err != nil || s.Succeeded != 3 {
+			t.Fatalf("%s: summary %+v", dir, s)
+		}
+		verifier, err := NewVerifier("cpu", KeySource{Data: read(t, filepath.Join(dir, "circuit.zkey"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer verifier.Close()
+		_, snarkjs, err := ProofFromSnarkjsJSON(read(t, filepath.Join(dir, "proof.json")))
+		if ok, err := verifier.Verify(snarkjs, want); err != nil || !ok {
+			t.Fatalf("%s: snarkjs's proof.json does not verify (%v)", dir, err)
+		}
+		for _, c := range got {
+			if c.Err != nil || !c.SelfChecked || c.Curve != key.Info.Curve {
+				t.Fatalf("%s partition %d: %+v", dir, c.Partition, c)
+			}
+			if !bytes.Equal(c.PublicInputs, want) {
+				t.Fatalf("%s: public inputs differ from snarkjs's public.json", dir)
+			}
+			if ok, err := verifier.Verify(c.Proof, c.PublicInputs); err != nil || !ok {
+				t.Fatalf("%s: the Verifier rejects zkpipe's proof (%v)", dir, err)
+			}
+			tampered := append([]byte(nil), c.PublicInputs...)
+			tampered[0] ^= 1
+			if ok, err := verifier.Verify(c.Proof, tampered); err != nil || ok {
+				t.Fatalf("%s: a tampered public input verifies (%v)", dir, err)
+			}
+			js, err := ProofToSnarkjsJSON(c.Curve, c.Proof)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if curve, back, err := ProofFromSnarkjsJSON(js); err != nil || curve != c.Curve || !bytes.Equal(back, c.Proof) {
+				t.Fatalf("%s: proof.json does not round-trip: %v", dir, err)
+			}
+		}
+	}
+}
+
+func TestFixedRandomnessReproducesSnarkjs(t *testing.T) {
+	h := newHost(t, "prover=cpu")
+	dets, _ := filepath.Glob(filepath.Join(repo, "tests/groth16/data/*/det/proof.json"))
+	if len(dets) != 4 {
+		t.Fatalf("expected the four det/ folders, found %d", len(dets))
+	}
+	for _, det := range dets {
+		dir := filepath.Dir(filepath.Dir(det))
+		key, err := h.LoadKey(KeySource{Data: read(t, filepath.Join(dir, "circuit.zkey"))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		job, err := h.Submit(context.Background(), key, []Partition{{WitnessFile: filepath.Join(dir, "witness.wtns")}},
+			JobOptions{Randomness: make([]byte, 64)})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := collect(t, job)[0]
+		_, want, err := ProofFromSnarkjsJSON(read(t, det))
+		if err != nil || c.Err != nil || !bytes.Equal(c.Proof, want) {
+			t.Fatalf("%s: zkpipe's r = s = 0 proof is not snarkjs's (%v, %v)", dir, err, c.Err)
+		}
+	}
+}
+
+func TestCallerSynthesizedPartitions(t *testing.T) {
+	dir := filepath.Join(repo, "tests/groth16/data/chain7_bn128")
+	h := newHost(t, "prover=cpu")
+	key, err := h.LoadKey(KeySource{Path: filepath.Join(dir, "circuit.zkey")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := &Synthesized{read(t, filepath.Join(dir, "det/a_eval.bin")), read(t, filepath.Join(dir, "det/b_eval.bin")),
+		read(t, filepath.Join(dir, "det/c_eval.bin")), wtnsAssignment(t, read(t, filepath.Join(dir, "witness.wtns")))}
+	job, err := h.Submit(context.Background(), key, []Partition{{Synthesized: s}, {Synthesized: s}}, JobOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := PublicFromSnarkjsJSON(read(t, filepath.Join(dir, "public.json")))
+	for _, c := range collect(t, job) {
+		if c.Err != nil || !c.SelfChecked || !bytes.Equal(c.PublicInputs, want) {
+			t.Fatalf("partition %d: %+v", c.Partition, c)
+		}
+	}
+	bad := &Synthesized{s.A[:len(s.A)-ScalarSize], s.B, s.C, s.Assignment}
+	if _, err := h.Submit(context.Background(), key, []Partition{{Synthesized: bad}}, JobOptions{}); !errors.Is(err, StatusInvalidArgument) {
+		t.Fatalf("a short a: %v", err)
+	}
+}
+
+func TestPinnedJobRunsOnItsDevice(t *testing.T) {
+	h := newHost(t, "prover=sim", "prover.devices=2", "prover.gpu_ms=5")
+	key, err := h.LoadKey(KeySource{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	job, err := h.Submit(context.Background(), key, make([]Partition, 6), JobOptions{Pin: true, GPUIndex: 1, Priority: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := collect(t, job)
+	if len(got) != 6 {
+		t.Fatalf("%d completions, want 6", len(got))
+	}
+	for i, c := range got {
+		if c.Err != nil || c.Partition != uint32(i) || c.GPUIndex != 1 || c.GPUDuration < 4*time.Millisecond || !c.Simulated {
+			t.Fatalf("completion %+v", c)
+		}
+	}
+	if s := job.Wait(); s.JobID != job.ID || s.Succeeded != 6 {
+		t.Fatalf("summary %+v", s)
+	}
+}
+
+func TestContextCancelsTheJob(t *testing.T) {
+	h := newHost(t, "prover=sim", "prover.devices=1", "prover.gpu_ms=40")
+	key, _ := h.LoadKey(KeySource{})
+	ctx, cancel := context.WithCancel(context.Background())
+	job, err := h.Submit(ctx, key, make([]Partition, 20), JobOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	cancel()
+	cancelled := 0
+	for c := range job.Completions {
+		if errors.Is(c.Err, StatusCancelled) {
+			cancelled++
+		}
+	}
+	s := job.Wait()
+	if s.Cancelled == 0 || int(s.Cancelled) != cancelled || !errors.Is(s.Err, StatusCancelled) {
+		t.Fatalf("summary %+v, %d cancelled completions", s, cancelled)
+	}
+	if err := job.Cancel(); !errors.Is(err, StatusNotFound) {
+		t.Fatalf("cancel after the end: %v", err)
+	}
+}
+
+func TestErrorsCarryTheHostsMessage(t *testing.T) {
+	if _, err := NewHost("", "no_such_key=1"); !errors.Is(err, StatusInvalidArgument) || !bytes.Contains([]byte(err.Error()), []byte("no_such_key")) {
+		t.Fatalf("unknown key: %v", err)
+	}
+	cpu := newHost(t, "prover=cpu")
+	if _, err := cpu.LoadKey(KeySource{Path: "/nonexistent.zkey"}); err == nil || !bytes.Contains([]byte(err.Error()), []byte("/nonexistent.zkey")) {
+		t.Fatalf("a missing zkey: %v", err)
+	}
+	h := newHost(t, "prover=sim", "prover.devices=2")
+	key, _ := h.LoadKey(KeySource{})
+	if _, err := h.Submit(context.Background(), key, make([]Partition, 1), JobOptions{Pin: true, GPUIndex: 2}); !errors.Is(err, StatusInvalidArgument) {
+		t.Fatalf("gpu_index 2 of 2 devices: %v", err)
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.LoadKey(KeySource{}); !errors.Is(err, ErrClosed) {
+		t.Fatalf("after Close: %v", err)
+	}
+}
+
+func TestSnarkjsProofJSONRoundTrips(t *testing.T) {
+	js := read(t, filepath.Join(repo, "samples/circuits/multiplier_bn128/proof.json"))
+	curve, proof, err := ProofFromSnarkjsJSON(js)
+	if err != nil || curve != CurveBN254 || len(proof) != 256 {
+		t.Fatalf("%v %v %d", err, curve, len(proof))
+	}
+	again, _ := ProofToSnarkjsJSON(curve, proof)
+	if _, back, _ := ProofFromSnarkjsJSON(again); !bytes.Equal(back, proof) {
+		t.Fatal("proof.json does not round-trip")
+	}
+	pub, _ := PublicFromSnarkjsJSON([]byte(`["33"]`))
+	if pub[0] != 33 || len(pub) != 32 {
+		t.Fatalf("%v", pub)
+	}
+}

@@ -1,0 +1,80 @@
+//! Safe Rust API for zkpipe, a Groth16 proving engine.
+//!
+//! A [`Host`] owns one prover plugin and one pacer plugin, chosen by configuration, and
+//! runs the proving pipeline. Load a key, submit a job of partitions (witness files,
+//! witness buffers, assignments, or a/b/c you synthesized yourself), and receive one
+//! [`Completion`] per partition — through an iterator or a closure — and a [`Summary`].
+//!
+//! ```
+//! use zkpipe::{Host, KeySource, Partition, Verifier};
+//!
+//! # fn main() -> Result<(), zkpipe::Error> {
+//! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../samples/circuits/multiplier_bn128");
+//! let host = Host::builder().set("prover", "cpu").set("workers_per_device", 1).build()?;
+//! let key = host.load_key(KeySource::path(format!("{dir}/circuit.zkey")))?;
+//!
+//! let job = host.job(&key).partition(Partition::witness_file(format!("{dir}/witness.wtns"))).submit()?;
+//! let completion = job.completions().next().expect("one partition, one completion");
+//! completion.result?;
+//! assert!(job.wait()?.is_success());
+//!
+//! let (proof, public) = (completion.proof.unwrap(), completion.public_inputs.unwrap());
+//! println!("{}", proof.to_snarkjs_json()); // proof.json, as snarkjs writes it
+//! assert_eq!(public.to_snarkjs_json(), "[\n \"33\"\n]\n");
+//! let verifier = Verifier::new("cpu", KeySource::path(format!("{dir}/circuit.zkey")))?;
+//! assert!(verifier.verify(&proof, &public)?);
+//! # Ok(()) }
+//! ```
+//!
+//! Buffers the host reads must outlive the job (the rule of `zkp_job_t`). Owned data
+//! (`Vec`, files) moves into the job and is freed when its summary arrives; borrowed data
+//! (`&[Scalar]`, `&[u8]`, no copies) can only be submitted inside [`Host::scope`], which
+//! waits for its jobs before the borrow ends:
+//!
+//! ```
+//! use zkpipe::{Host, KeySource, Partition};
+//! # fn main() -> Result<(), zkpipe::Error> {
+//! let host = Host::builder().set("prover", "sim").set("prover.gpu_ms", 1).build()?;
+//! let key = host.load_key(KeySource::simulated())?;
+//! let mut durations = Vec::new();
+//! host.scope(|s| {
+//!     s.job(&key)
+//!         .partitions((0..4).map(|_| Partition::simulated()))
+//!         .on_completion(|c| durations.push(c.gpu_duration)) // borrows `durations`
+//!         .submit()
+//!         .map(drop)
+//! })?;
+//! assert_eq!(durations.len(), 4); // the scope waited for the job
+//! # Ok(()) }
+//! ```
+//!
+//! Threads: [`Host`] and [`Verifier`] are `Send + Sync` (every host function is
+//! `[any-thread]`); [`Job`] is `Send`. Callbacks run on the host's single completion
+//! thread, one at a time; a panic there is caught and reported by [`Job::wait`], never
+//! unwound into C.
+
+mod callbacks;
+mod completion;
+mod decimal;
+mod error;
+mod host;
+mod job;
+mod json;
+mod partition;
+mod plugin_library;
+mod proof;
+mod scalar;
+mod scope;
+mod verify;
+
+pub use completion::{Completion, Summary};
+pub use error::{Error, Result, Status};
+pub use host::{DeviceInfo, Host, HostBuilder, Key, KeyInfo, KeySource, Stats};
+pub use job::{Job, JobBuilder};
+pub use partition::{Partition, Synthesized};
+pub use proof::{Proof, PublicInputs};
+pub use scalar::{Curve, Scalar};
+pub use scope::Scope;
+pub use verify::Verifier;
+/// The raw C ABI, for what this crate does not wrap.
+pub use zkpipe_sys as sys;
