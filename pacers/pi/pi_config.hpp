@@ -60,14 +60,38 @@ struct PiConfig {
   // Clamp of 1 + correction, the multiplier on the GPU rate.
   double rate_min = 0.3;
   double rate_max = 3.0;
-  // Clamp of the steady admission interval.
-  uint64_t interval_min_ns = 50 * kNsPerMs;
+  // Clamp of the steady admission interval. The shortest interval follows from the
+  // measurement: the PI law never admits faster than rate_max x the GPU rate, so a fixed
+  // floor only matters when it binds, and the reference's 50 ms bound millisecond-scale
+  // work (circom proofs of 10-50 ms on 4 workers want an admission every 3-12 ms: issue 11,
+  // pi at 16.5% of capacity). 0: no floor beyond the GPU rate.
+  uint64_t interval_min_ns = 0;
   uint64_t interval_max_ns = 60'000 * kNsPerMs;
   // First bootstrap: the pinned pool is cold, and admissions 200 ms apart serialized the
-  // driver's pinned allocations and made GPU time 4x (PACING.md failure 5).
+  // driver's pinned allocations and made GPU time 4x (PACING.md failure 5). The spacing is
+  // this at most, and bootstrap_fraction x the synthesis time once one is measured: 3 s
+  // was right beside 20-60 s syntheses, and alone it made a 20-partition run of 50 ms
+  // proofs take 30 s instead of 0.3 s (issue 11).
   uint64_t bootstrap_spacing_ns = 3'000 * kNsPerMs;
-  // Re-bootstrap (and bootstrap once the GPU rate is known): max(this, feed-forward).
-  uint64_t rebootstrap_spacing_min_ns = 2'000 * kNsPerMs;
+  double bootstrap_fraction = 0.075;  // 3 s of a 40 s synthesis
+  // Re-bootstrap (and bootstrap once the GPU rate is known): max(this, feed-forward). The
+  // pool is warm by then, so the GPU interval alone is the spacing (the reference's 2 s
+  // floor added seconds of latency to every job under light load).
+  uint64_t rebootstrap_spacing_min_ns = 0;
+  // Fill: once the GPU rate G and the synthesis time D are measured, the pacer admits at
+  // once while fewer than fill_factor x G x D partitions are synthesizing or waiting (G x D
+  // is Little's law: the partitions in synthesis that keep the GPU fed). Below that the
+  // GPU queue is about to run dry whatever the PI law says, so waiting can only cost
+  // throughput; above it the PI law steers the queue. It is what makes pi admit as fast as
+  // work arrives when the queue cannot fill (synthesis- or memory-bound, light load) and
+  // after a drain, and it is a window, not a rate, so the dead time cannot make it ring.
+  // The factor sits under 1 because D is an estimate: where G x D is hundreds (eight
+  // GPU-bound devices, 533 partitions) a window at 1.0 turns D's noise into tens of extra
+  // queued partitions (queue mean 63 against the target 8 on eight_devices_gpu_bound, 12 on
+  // gpu_bound); at 0.8 the window stays below the PI law's equilibrium and the PI law sets
+  // the depth (19 and 8.9), while a pipeline that can't fill still gets its work at once.
+  // 0: off (the reference's law alone).
+  double fill_factor = 0.8;
   // ema_waiting below this with nothing in flight means the pipeline has drained.
   double drained_below = 1.0;
   // A status line is logged every this many admissions (0: never).

@@ -51,7 +51,11 @@ double PiController::rate() const {
 uint64_t PiController::interval_ns() const {
   switch (phase()) {
     case PiPhase::kBootstrap:
-      if (!gpu_rate_known_) return config_.bootstrap_spacing_ns;
+      if (!gpu_rate_known_) {
+        if (!dead_time_known_) return config_.bootstrap_spacing_ns;
+        const auto scaled = static_cast<uint64_t>(std::llround(config_.bootstrap_fraction * dead_time_s_ * kNsPerSecond));
+        return std::min(config_.bootstrap_spacing_ns, scaled);
+      }
       return std::max(config_.rebootstrap_spacing_min_ns,
                       static_cast<uint64_t>(std::llround(gpu_effective_s() * kNsPerSecond)));
     case PiPhase::kCalibrating:
@@ -137,8 +141,18 @@ void PiController::on_synthesis_done(uint64_t synthesis_ns, const PipelineSample
 
 void PiController::on_other_event(const PipelineSample& s) { check_drained(s); }
 
+double PiController::fill_window() const {
+  if (config_.fill_factor <= 0.0 || !gpu_rate_known_ || !dead_time_known_ || gpu_processing_s_ <= 0.0) return 0.0;
+  return config_.fill_factor * (gpu_workers_ / gpu_processing_s_) * dead_time_s_ + config_.target_waiting;
+}
+
+bool PiController::filling(const PipelineSample& s) const {
+  return static_cast<double>(s.synthesizing) + static_cast<double>(s.waiting) < fill_window();
+}
+
 uint64_t PiController::next_admission_ns(const PipelineSample& s) {
   check_drained(s);
+  if (filling(s)) return 0;
   const uint64_t interval = interval_ns();
   if (interval == kWaitForEvent) return kWaitForEvent;
   if (!has_admitted_) return 0;

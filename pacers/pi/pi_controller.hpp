@@ -12,6 +12,10 @@
 //  - the integral of the normalized error, reset when the pipeline drains (failure 6);
 //  - the dead time D: an EMA of synthesis_ns from SYNTHESIS_DONE, which with the GPU rate
 //    schedules the gains (pi_gain_schedule.hpp) so the loop stays stable on many devices;
+//  - the fill window: with G and D measured, fewer than fill_factor x G x D partitions
+//    synthesizing or waiting means the GPU queue is about to run dry, and the controller
+//    admits at once (pi_config.hpp, fill_factor). Every timescale it uses comes from
+//    those measurements, so the same law paces 40 s syntheses and 20 ms ones;
 //  - the time of the last admission, so next_admission_ns() answers the time remaining,
 //    not a fresh full interval each time the host asks.
 // There is no synthesis-throughput cap (failure 4): the memory budget is the backpressure.
@@ -28,6 +32,7 @@ struct PipelineSample {
   uint64_t now_ns = 0;
   uint32_t waiting = 0;    // synthesized, in the GPU queue (not counting those being proved)
   uint32_t in_flight = 0;  // synthesizing + waiting + proving
+  uint32_t synthesizing = 0;  // admitted, synthesis not done
 };
 
 enum class PiPhase {
@@ -57,6 +62,13 @@ class PiController {
 
   // Nanoseconds until the next admission (0: admit now), or kWaitForEvent.
   uint64_t next_admission_ns(const PipelineSample& s);
+
+  // Whether the fill window is open for `s`: G and D are measured and fewer than
+  // fill_factor x G x D partitions are synthesizing or waiting.
+  bool filling(const PipelineSample& s) const;
+  // fill_factor x G x D, the partitions the fill window keeps synthesizing or waiting;
+  // 0 until both are measured.
+  double fill_window() const;
 
   // The interval the controller wants between admissions now (bootstrap spacing or the
   // PI interval); kWaitForEvent while calibrating.

@@ -14,7 +14,7 @@ constexpr double kNsPerMsD = 1e6;
 }  // namespace
 
 PipelineSample to_sample(const zkp_pipeline_state_t& state) {
-  return {state.now_ns, state.waiting, state.synthesizing + state.waiting + state.proving};
+  return {state.now_ns, state.waiting, state.synthesizing + state.waiting + state.proving, state.synthesizing};
 }
 
 uint32_t gpu_workers(const zkp_pacer_facts_t& facts, const std::string& owner) {
@@ -75,13 +75,13 @@ std::string pi_status_line(const char* name, const PiController& c, const zkp_pi
   std::snprintf(line, sizeof line,
                 "%s: phase=%s admitted=%llu waiting=%u ema_waiting=%.2f gpu_proc_ms=%.0f gpu_eff_ms=%.0f "
                 "interval_ms=%s integral=%.2f kp_eff=%.4f dead_time_ms=%.0f synthesizing=%u proving=%u "
-                "budget_gib=%.1f/%.1f rebootstraps=%llu",
+                "budget_gib=%.1f/%.1f rebootstraps=%llu fill_window=%.1f",
                 name, to_string(c.phase()), static_cast<unsigned long long>(c.admitted()), last.waiting,
                 c.ema_waiting(), c.gpu_processing_s() * ms_per_s, c.gpu_effective_s() * ms_per_s, interval_text,
                 c.integral(), c.kp_effective(), c.dead_time_s() * ms_per_s, last.synthesizing, last.proving,
                 static_cast<double>(last.budget_used_bytes) / kBytesPerGiB,
                 static_cast<double>(last.budget_total_bytes) / kBytesPerGiB,
-                static_cast<unsigned long long>(c.rebootstraps()));
+                static_cast<unsigned long long>(c.rebootstraps()), c.fill_window());
   return line;
 }
 

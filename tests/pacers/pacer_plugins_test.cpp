@@ -117,7 +117,9 @@ INSTANTIATE_TEST_SUITE_P(
                       BadOption{"pi", "ki", "-1"}, BadOption{"pi", "integral_min", "5"},
                       BadOption{"pi", "integral_max", "-5"}, BadOption{"pi", "rate_min", "0"},
                       BadOption{"pi", "rate_min", "4"},  // above rate_max = 3
-                      BadOption{"pi", "interval_min_ms", "0"},
+                      BadOption{"pi", "interval_min_ms", "-1"},
+                      BadOption{"pi", "fill_factor", "-0.5"},
+                      BadOption{"pi", "bootstrap_fraction", "2"},
                       BadOption{"pi", "interval_min_ms", "70000"},  // above interval_max_ms
                       BadOption{"pi", "interval_max_ms", "1.5"}, BadOption{"pi", "bootstrap_spacing_ms", "-3"},
                       BadOption{"pi", "rebootstrap_spacing_min_ms", "2s"}, BadOption{"pi", "drained_below", "x"},
@@ -152,7 +154,7 @@ TEST(PiOptions, EveryKeyInTheHelpIsAcceptedWithItsDefault) {
     ASSERT_NE(eq, std::string::npos) << line;
     all.emplace_back(line.substr(0, eq), line.substr(eq + 1, space - eq - 1));
   }
-  EXPECT_EQ(all.size(), 18u);
+  EXPECT_EQ(all.size(), 20u);
   auto c = create("pi", all);
   EXPECT_EQ(c->status, ZKP_OK) << c->message;
 }

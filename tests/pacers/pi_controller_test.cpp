@@ -134,8 +134,18 @@ TEST(PiController, RateAndIntervalClamps) {
     EXPECT_NEAR(static_cast<double>(c.interval_ns()), c.gpu_effective_s() / 0.3 * kS, 1.0);
   }
   {
-    // A tiny GPU time: the interval floor is 50 ms.
+    // A tiny GPU time: by default only the GPU rate bounds the interval (ff / rate_max at
+    // most as fast), so 10 ms proofs are paced in milliseconds (issue 11)...
     PiController c(reference_gains(), kTwoWorkers, 0);
+    settle(c, bootstrap(c, 0), 0, 0.01, 10);
+    EXPECT_NEAR(static_cast<double>(c.interval_ns()), c.gpu_effective_s() / c.rate() * kS, 1.0);
+    EXPECT_LT(c.interval_ns(), 10 * kMs);
+  }
+  {
+    // ...and a configured floor (the reference's 50 ms) still binds.
+    PiConfig cfg = reference_gains();
+    cfg.interval_min_ns = 50 * kMs;
+    PiController c(cfg, kTwoWorkers, 0);
     settle(c, bootstrap(c, 0), 0, 0.01, 10);
     EXPECT_EQ(c.interval_ns(), 50 * kMs);
   }
@@ -169,9 +179,13 @@ TEST(PiController, IntegralIsClampedAsymmetrically) {
 }
 
 // Failure 6: after a drain the integral is reset, the GPU estimate kept, and the
-// pipeline is refilled by a bootstrap spaced max(2 s, feed-forward).
+// pipeline is refilled by a bootstrap spaced by the feed-forward (the pool is warm; the
+// reference's 2 s floor is rebootstrap_spacing_min_ms, 0 by default). Fill off: this is
+// the bootstrap's own spacing.
 TEST(PiController, DrainReBootstrapsResetsTheIntegralAndKeepsTheEstimate) {
-  PiController c(PiConfig{}, kTwoWorkers, 0);
+  PiConfig cfg;
+  cfg.fill_factor = 0.0;
+  PiController c(cfg, kTwoWorkers, 0);
   uint64_t t = bootstrap(c, 0);
   c.on_gpu_done(1 * kS, at(t += 20 * kS, 0, 7));
   for (int i = 0; i < 100; ++i) c.on_admitted(at(t += kS, 0, 8));
@@ -182,14 +196,52 @@ TEST(PiController, DrainReBootstrapsResetsTheIntegralAndKeepsTheEstimate) {
   EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
   EXPECT_DOUBLE_EQ(c.integral(), 0.0);
   EXPECT_DOUBLE_EQ(c.gpu_processing_s(), 1.0);
-  EXPECT_EQ(c.interval_ns(), 2 * kS);  // max(2 s, 0.5 s)
-  // New work: admitted at once, then 2 s apart.
+  EXPECT_EQ(c.interval_ns(), 500 * kMs);  // the feed-forward, 1 s / 2 workers
+  // New work: admitted at once, then 0.5 s apart.
   EXPECT_EQ(c.next_admission_ns(at(t += 10 * kS, 0, 0)), 0u);
   c.on_admitted(at(t, 0, 1));
-  EXPECT_EQ(c.next_admission_ns(at(t + 500 * kMs, 0, 1)), 1500 * kMs);
+  EXPECT_EQ(c.next_admission_ns(at(t + 200 * kMs, 0, 1)), 300 * kMs);
 }
 
-TEST(PiController, ReBootstrapSpacingIsTheGpuIntervalWhenLongerThanTwoSeconds) {
+// The fill window (issue 11): with G and D measured, fewer than fill_factor x G x D +
+// target partitions synthesizing or waiting are admitted at once, whatever the PI law's
+// interval; at the window the interval applies again.
+TEST(PiController, FillWindowAdmitsAtOnceBelowGpuRateTimesSynthesisTime) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  EXPECT_DOUBLE_EQ(c.fill_window(), 0.0);  // nothing measured
+  uint64_t t = bootstrap(c, 0);
+  c.on_synthesis_done(10 * kS, at(t += kS, 1, 8));
+  c.on_gpu_done(1 * kS, at(t += kS, 0, 7));  // G = 2 workers / 1 s, D = 10 s
+  const PiConfig d;
+  const double window = d.fill_factor * 2.0 * 10.0 + d.target_waiting;
+  EXPECT_DOUBLE_EQ(c.fill_window(), window);
+  c.on_admitted(at(t, 0, 8));
+  const auto below = static_cast<uint32_t>(window) - 1;
+  PipelineSample s = at(t, 0, below);
+  s.synthesizing = below;
+  EXPECT_TRUE(c.filling(s));
+  EXPECT_EQ(c.next_admission_ns(s), 0u);  // just admitted, yet admitted again at once
+  s.synthesizing = static_cast<uint32_t>(window) + 1;
+  s.in_flight = s.synthesizing;
+  EXPECT_FALSE(c.filling(s));
+  EXPECT_GT(c.next_admission_ns(s), 0u);
+}
+
+// The first bootstrap's spacing is bootstrap_spacing_ms at most, and bootstrap_fraction
+// of the first measured synthesis time: 3 s beside 40 s syntheses, 1.5 ms beside 20 ms.
+TEST(PiController, FirstBootstrapSpacingScalesWithTheMeasuredSynthesisTime) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  EXPECT_EQ(c.interval_ns(), 3 * kS);
+  c.on_admitted(at(0, 0, 1));
+  c.on_synthesis_done(20 * kMs, at(20 * kMs, 1, 1));
+  EXPECT_EQ(c.interval_ns(), 1500 * 1000u);  // 0.075 x 20 ms
+  EXPECT_EQ(c.next_admission_ns(at(20 * kMs, 1, 1)), 0u);
+  PiController slow(PiConfig{}, kTwoWorkers, 0);
+  slow.on_synthesis_done(60 * kS, at(60 * kS, 1, 1));
+  EXPECT_EQ(slow.interval_ns(), 3 * kS);  // min(3 s, 4.5 s)
+}
+
+TEST(PiController, ReBootstrapSpacingIsTheGpuInterval) {
   PiController c(PiConfig{}, 1, 0);
   uint64_t t = bootstrap(c, 0);
   c.on_gpu_done(6 * kS, at(t += 30 * kS, 0, 0));  // one worker, 6 s per partition
