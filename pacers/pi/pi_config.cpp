@@ -36,6 +36,8 @@ const zkp::sdk::OptionTable<PiConfig>& pi_option_table() {
   static const zkp::sdk::OptionTable<PiConfig> table{
       integer("target_waiting", &PiConfig::target_waiting, 1, kMaxTarget,
               "partitions to keep waiting in the GPU queue (and to admit per bootstrap)"),
+      flag("target_per_worker", &PiConfig::target_per_worker,
+           "the target is target_waiting x GPU workers / 2 beyond two workers (false: target_waiting)"),
       number_above("waiting_alpha", &PiConfig::waiting_alpha, 0.0, 1.0, "EMA weight of one queue-depth sample"),
       number_above("gpu_alpha", &PiConfig::gpu_alpha, 0.0, 1.0, "EMA weight of one gpu_duration sample"),
       number("kp", &PiConfig::kp, 0.0, kMaxGain,
@@ -60,7 +62,11 @@ const zkp::sdk::OptionTable<PiConfig>& pi_option_table() {
       integer("interval_max_ms", &PiConfig::interval_max_ns, 1, kMaxMs, "longest steady admission interval",
               kNsPerMs),
       integer("bootstrap_spacing_ms", &PiConfig::bootstrap_spacing_ns, 0, kMaxMs,
-              "longest spacing of the first bootstrap (cold pinned pool)", kNsPerMs),
+              "spacing of the first bootstrap, for a cold pinned pool (0: a warm pool, admit up to "
+              "cold_start_budget at once)",
+              kNsPerMs),
+      number("cold_start_budget", &PiConfig::cold_start_budget, 0.0, 1.0,
+             "share of the budget admitted at once before the first GPU completion, when bootstrap_spacing_ms=0"),
       number("bootstrap_fraction", &PiConfig::bootstrap_fraction, 0.0, 1.0,
              "first-bootstrap spacing is at most this x the measured synthesis time"),
       integer("rebootstrap_spacing_min_ms", &PiConfig::rebootstrap_spacing_min_ns, 0, kMaxMs,

@@ -17,6 +17,11 @@ struct PiConfig {
   // Partitions the controller keeps waiting in the GPU queue; also the number of
   // partitions admitted by a bootstrap.
   uint32_t target_waiting = 8;
+  // The target grows with the GPU workers beyond two (PACING.md's machine): target_waiting
+  // x workers / 2. A queue of 8 covers 4.8 s of work on one device and 0.6 s on eight,
+  // less than the arrival noise of 20-60 s syntheses: there the GPU starved between
+  // waves, 2.5-2.8% of the makespan on the four- and eight-device GPU-bound scenarios.
+  bool target_per_worker = true;
   // EMA weight of one queue-depth sample (one sample per admission and per GPU completion).
   double waiting_alpha = 0.15;
   // EMA weight of one gpu_duration sample; the first sample seeds the average.
@@ -67,13 +72,28 @@ struct PiConfig {
   // pi at 16.5% of capacity). 0: no floor beyond the GPU rate.
   uint64_t interval_min_ns = 0;
   uint64_t interval_max_ns = 60'000 * kNsPerMs;
-  // First bootstrap: the pinned pool is cold, and admissions 200 ms apart serialized the
-  // driver's pinned allocations and made GPU time 4x (PACING.md failure 5). The spacing is
-  // this at most, and bootstrap_fraction x the synthesis time once one is measured: 3 s
-  // was right beside 20-60 s syntheses, and alone it made a 20-partition run of 50 ms
-  // proofs take 30 s instead of 0.3 s (issue 11).
-  uint64_t bootstrap_spacing_ns = 3'000 * kNsPerMs;
+  // Cold start, before anything is measured. With a cold pinned pool, admissions 200 ms
+  // apart serialized the driver's pinned allocations and made GPU time 4x (PACING.md
+  // failure 5): bootstrap_spacing_ms > 0 is the reference's answer, `target` partitions
+  // that far apart (at most bootstrap_fraction x the synthesis time once one is measured:
+  // 3 s beside 40 s syntheses, 1.5 ms beside 20 ms; alone, 3 s made a 20-partition run of
+  // 50 ms proofs take 30 s instead of 0.3 s, issue 11). Set it where the prover allocates
+  // pinned memory per partition (the seed scenario models that).
+  //
+  // 0, the default, is the other fix PACING.md names, a pre-warmed pool: zkpipe's cuda
+  // prover allocates and touches its pinned staging at key load, and the cpu prover has
+  // none. Then nothing argues for spacing, and every second of it is GPU time lost for
+  // good where the GPU or the synthesis threads are the bottleneck (a 20-60 s synthesis
+  // means the first proofs are 20 s away whatever the pacer does next). So the cold start
+  // admits at once until cold_start_budget of the budget is reserved, then waits for the
+  // first GPU completion. Half: where the GPU is the bottleneck the pipeline it needs
+  // (G x D partitions) fits in the budget with room to spare (or the budget would be the
+  // bottleneck), and half of it holds G x D on every GPU-bound scenario of the simulator
+  // while leaving the memory greedy would fill; after the first completion the fill
+  // window below takes over with measured G and D.
+  uint64_t bootstrap_spacing_ns = 0;
   double bootstrap_fraction = 0.075;  // 3 s of a 40 s synthesis
+  double cold_start_budget = 0.5;
   // Re-bootstrap (and bootstrap once the GPU rate is known): max(this, feed-forward). The
   // pool is warm by then, so the GPU interval alone is the spacing (the reference's 2 s
   // floor added seconds of latency to every job under light load).

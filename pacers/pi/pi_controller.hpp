@@ -33,6 +33,15 @@ struct PipelineSample {
   uint32_t waiting = 0;    // synthesized, in the GPU queue (not counting those being proved)
   uint32_t in_flight = 0;  // synthesizing + waiting + proving
   uint32_t synthesizing = 0;  // admitted, synthesis not done
+  uint64_t budget_used_bytes = 0;
+  uint64_t budget_total_bytes = 0;
+  // The admission time of the oldest partition of the cold-start cohort (admitted before
+  // the first GPU completion) still synthesizing; kNoCohort when none is. Until the whole
+  // cohort is synthesized, the synthesis samples seen are its short ones (they finish
+  // first: 20-30 s of a U(20, 60) s cohort at minute 0.5), and the oldest one's age is the
+  // better lower bound on the synthesis time.
+  static constexpr uint64_t kNoCohort = UINT64_MAX;
+  uint64_t cohort_oldest_admit_ns = kNoCohort;
 };
 
 enum class PiPhase {
@@ -63,18 +72,24 @@ class PiController {
   // Nanoseconds until the next admission (0: admit now), or kWaitForEvent.
   uint64_t next_admission_ns(const PipelineSample& s);
 
+  // Whether the cold start admits at once: nothing measured yet, no bootstrap spacing
+  // (a warm pinned pool), and less than cold_start_budget of the budget reserved.
+  bool cold_filling(const PipelineSample& s) const;
   // Whether the fill window is open for `s`: G and D are measured and fewer than
   // fill_factor x G x D partitions are synthesizing or waiting.
   bool filling(const PipelineSample& s) const;
-  // fill_factor x G x D, the partitions the fill window keeps synthesizing or waiting;
-  // 0 until both are measured.
-  double fill_window() const;
+  // fill_factor x G x D + target(), the partitions the fill window keeps synthesizing or
+  // waiting; 0 until both are measured. D is the dead time, or the age of the cold-start
+  // cohort's oldest partition still synthesizing when that is longer (PipelineSample).
+  double fill_window(const PipelineSample& s) const;
 
   // The interval the controller wants between admissions now (bootstrap spacing or the
   // PI interval); kWaitForEvent while calibrating.
   uint64_t interval_ns() const;
 
   PiPhase phase() const;
+  // The queue depth steered to: target_waiting, x workers / 2 with target_per_worker.
+  uint32_t target() const;
   double ema_waiting() const { return ema_waiting_; }
   bool gpu_rate_known() const { return gpu_rate_known_; }
   // EMA of gpu_duration per partition (seconds); meaningful once gpu_rate_known().

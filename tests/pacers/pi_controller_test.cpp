@@ -35,8 +35,15 @@ uint64_t bootstrap(PiController& c, uint64_t start_ns) {
   return t;
 }
 
+// The reference's bootstrap, for a cold pinned pool (bootstrap_spacing_ms = 3000).
+PiConfig cold_pool() {
+  PiConfig cfg;
+  cfg.bootstrap_spacing_ns = 3 * kS;
+  return cfg;
+}
+
 TEST(PiController, BootstrapAdmitsTargetPartitionsThreeSecondsApartThenWaitsForTheGpu) {
-  PiController c(PiConfig{}, kTwoWorkers, 0);
+  PiController c(cold_pool(), kTwoWorkers, 0);
   EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
   EXPECT_EQ(c.next_admission_ns(at(0, 0, 0)), 0u);
   c.on_admitted(at(0, 0, 1));
@@ -206,15 +213,24 @@ TEST(PiController, DrainReBootstrapsResetsTheIntegralAndKeepsTheEstimate) {
 // The fill window (issue 11): with G and D measured, fewer than fill_factor x G x D +
 // target partitions synthesizing or waiting are admitted at once, whatever the PI law's
 // interval; at the window the interval applies again.
+TEST(PiController, TargetGrowsWithTheWorkersBeyondTwo) {
+  EXPECT_EQ(PiController(PiConfig{}, 1, 0).target(), 8u);
+  EXPECT_EQ(PiController(PiConfig{}, kTwoWorkers, 0).target(), 8u);
+  EXPECT_EQ(PiController(PiConfig{}, 16, 0).target(), 64u);
+  PiConfig fixed_target;
+  fixed_target.target_per_worker = false;
+  EXPECT_EQ(PiController(fixed_target, 16, 0).target(), 8u);
+}
+
 TEST(PiController, FillWindowAdmitsAtOnceBelowGpuRateTimesSynthesisTime) {
   PiController c(PiConfig{}, kTwoWorkers, 0);
-  EXPECT_DOUBLE_EQ(c.fill_window(), 0.0);  // nothing measured
+  EXPECT_DOUBLE_EQ(c.fill_window(at(0, 0, 0)), 0.0);  // nothing measured
   uint64_t t = bootstrap(c, 0);
   c.on_synthesis_done(10 * kS, at(t += kS, 1, 8));
   c.on_gpu_done(1 * kS, at(t += kS, 0, 7));  // G = 2 workers / 1 s, D = 10 s
   const PiConfig d;
   const double window = d.fill_factor * 2.0 * 10.0 + d.target_waiting;
-  EXPECT_DOUBLE_EQ(c.fill_window(), window);
+  EXPECT_DOUBLE_EQ(c.fill_window(at(t, 0, 7)), window);
   c.on_admitted(at(t, 0, 8));
   const auto below = static_cast<uint32_t>(window) - 1;
   PipelineSample s = at(t, 0, below);
@@ -230,15 +246,39 @@ TEST(PiController, FillWindowAdmitsAtOnceBelowGpuRateTimesSynthesisTime) {
 // The first bootstrap's spacing is bootstrap_spacing_ms at most, and bootstrap_fraction
 // of the first measured synthesis time: 3 s beside 40 s syntheses, 1.5 ms beside 20 ms.
 TEST(PiController, FirstBootstrapSpacingScalesWithTheMeasuredSynthesisTime) {
-  PiController c(PiConfig{}, kTwoWorkers, 0);
+  PiController c(cold_pool(), kTwoWorkers, 0);
   EXPECT_EQ(c.interval_ns(), 3 * kS);
   c.on_admitted(at(0, 0, 1));
   c.on_synthesis_done(20 * kMs, at(20 * kMs, 1, 1));
   EXPECT_EQ(c.interval_ns(), 1500 * 1000u);  // 0.075 x 20 ms
   EXPECT_EQ(c.next_admission_ns(at(20 * kMs, 1, 1)), 0u);
-  PiController slow(PiConfig{}, kTwoWorkers, 0);
+  PiController slow(cold_pool(), kTwoWorkers, 0);
   slow.on_synthesis_done(60 * kS, at(60 * kS, 1, 1));
   EXPECT_EQ(slow.interval_ns(), 3 * kS);  // min(3 s, 4.5 s)
+}
+
+// With a warm pool (the default, bootstrap_spacing_ms = 0) the cold start admits at once
+// until cold_start_budget of the budget is reserved, then waits for the first GPU
+// completion; after it, the fill window and the PI law decide.
+TEST(PiController, WarmPoolColdStartAdmitsAtOnceUpToHalfTheBudget) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  constexpr uint64_t kGiB = 1ull << 30;
+  auto with_budget = [](PipelineSample s, uint64_t used, uint64_t total) {
+    s.budget_used_bytes = used;
+    s.budget_total_bytes = total;
+    return s;
+  };
+  for (uint32_t i = 0; i < 49; ++i) {
+    const PipelineSample s = with_budget(at(0, 0, i), i * 9 * kGiB, 900 * kGiB);
+    ASSERT_TRUE(c.cold_filling(s)) << i;
+    ASSERT_EQ(c.next_admission_ns(s), 0u) << i;
+    c.on_admitted(with_budget(at(0, 0, i + 1), (i + 1) * 9 * kGiB, 900 * kGiB));
+  }
+  const PipelineSample half = with_budget(at(0, 0, 50), 450 * kGiB, 900 * kGiB);
+  EXPECT_FALSE(c.cold_filling(half));
+  EXPECT_EQ(c.next_admission_ns(half), PiController::kWaitForEvent);  // calibrating
+  c.on_gpu_done(1 * kS, with_budget(at(21 * kS, 0, 49), 441 * kGiB, 900 * kGiB));
+  EXPECT_FALSE(c.cold_filling(with_budget(at(21 * kS, 0, 49), 0, 900 * kGiB)));  // measured: over
 }
 
 TEST(PiController, ReBootstrapSpacingIsTheGpuInterval) {
@@ -336,7 +376,8 @@ PiController measured(const PiConfig& cfg, uint32_t workers, double gpu_s, doubl
 // In the controller: the effective gains fall with the measured G (more workers) and D
 // (longer syntheses), both by the same factor, and the PI law uses them.
 TEST(PiController, ScheduledGainsFallAsTheMeasuredGpuRateTimesDeadTimeGrows) {
-  const PiConfig cfg;
+  PiConfig cfg;
+  cfg.target_per_worker = false;  // the schedule against one fixed target
   std::vector<double> kps;
   for (const uint32_t workers : {2u, 4u, 8u, 16u, 32u}) {
     const PiController c = measured(cfg, workers, 1.2, 40.0);
@@ -362,6 +403,7 @@ TEST(PiController, ScheduledGainsFallAsTheMeasuredGpuRateTimesDeadTimeGrows) {
 // = false keeps them for good.
 TEST(PiController, ConfiguredGainsUntilMeasuredAndWhenTheScheduleIsOff) {
   PiConfig cfg;
+  cfg.target_per_worker = false;
   {
     PiController c(cfg, 16, 0);
     uint64_t t = bootstrap(c, 0);
