@@ -111,6 +111,11 @@ typedef struct zkp_host_stats_t {
   uint64_t budget_peak_bytes;    /* highest budget_used_bytes ever seen */
   uint32_t device_count;
   uint32_t workers_per_device;
+  /* Added after the first release (present when struct_size covers it): stalls the
+   * host's admission watchdog reported, each a stretch in which partitions were
+   * pending, the budget could grant the next and the pacer admitted nothing for
+   * max(admission_watchdog_ms, 20 x its last interval between admissions). */
+  uint64_t admission_stalls;
 } zkp_host_stats_t;
 
 /* How shutdown/destroy treat work in flight. */
