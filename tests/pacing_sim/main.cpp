@@ -28,7 +28,8 @@ constexpr double kTimelinePoints = 1000;
 
 const char* const kUsage =
     "usage: zkpipe-pacing-sim [options] SCENARIO.conf...\n"
-    "  --plugin-dir DIR     where libzkp_pacer_NAME.so are (default: <this program>/../lib)\n"
+    "  --plugin-dir DIR     where libzkp_pacer_NAME.so are (default: <this program>/../lib/zkpipe\n"
+    "                       when installed, else <this program>/../lib)\n"
     "  --pacers A,B,...     pacer names or .so paths (default: the scenario's `pacers`);\n"
     "                       NAME:LABEL runs NAME reported as LABEL (one plugin, two\n"
     "                       configurations); `synthesis-cap-double` is the test double\n"
