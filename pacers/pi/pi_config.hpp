@@ -1,6 +1,8 @@
-// The constants of the `pi` pacer. Every default is the reference engine's value
-// (shared/design/PACING.md, "The controller"); each one is a pacer option of the same
-// name, so an operator can retune without a rebuild and a config typo is an error.
+// The constants of the `pi` pacer. A default is the reference engine's value
+// (shared/design/PACING.md, "The controller") unless its comment says why it is not; since
+// issue 11 the timescales come from what pi measures, and these are factors on those
+// measurements or floors under them. Each one is a pacer option of the same name, so an
+// operator can retune without a rebuild and a config typo is an error.
 #pragma once
 
 #include <zkpipe/sdk/option_table.hpp>
@@ -99,17 +101,20 @@ struct PiConfig {
   // floor added seconds of latency to every job under light load).
   uint64_t rebootstrap_spacing_min_ns = 0;
   // Fill: once the GPU rate G and the synthesis time D are measured, the pacer admits at
-  // once while fewer than fill_factor x G x D partitions are synthesizing or waiting (G x D
-  // is Little's law: the partitions in synthesis that keep the GPU fed). Below that the
+  // once while fewer than fill_factor x G x D + target partitions are synthesizing or
+  // waiting (G x D is Little's law: the partitions in synthesis that keep the GPU fed; D
+  // is at least the age of the oldest cold-start partition still synthesizing, since the
+  // first samples are the short syntheses: pi_controller.hpp). Below that the
   // GPU queue is about to run dry whatever the PI law says, so waiting can only cost
   // throughput; above it the PI law steers the queue. It is what makes pi admit as fast as
   // work arrives when the queue cannot fill (synthesis- or memory-bound, light load) and
   // after a drain, and it is a window, not a rate, so the dead time cannot make it ring.
   // The factor sits under 1 because D is an estimate: where G x D is hundreds (eight
   // GPU-bound devices, 533 partitions) a window at 1.0 turns D's noise into tens of extra
-  // queued partitions (queue mean 63 against the target 8 on eight_devices_gpu_bound, 12 on
-  // gpu_bound); at 0.8 the window stays below the PI law's equilibrium and the PI law sets
-  // the depth (19 and 8.9), while a pipeline that can't fill still gets its work at once.
+  // queued partitions (measured with a target of 8: queue mean 63 on
+  // eight_devices_gpu_bound, 12 on gpu_bound); at 0.8 the window stays below the PI law's
+  // equilibrium and the PI law sets the depth (19 and 8.9), while a pipeline that cannot
+  // fill still gets its work at once.
   // 0: off (the reference's law alone).
   double fill_factor = 0.8;
   // ema_waiting below this with nothing in flight means the pipeline has drained.

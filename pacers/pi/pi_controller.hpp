@@ -2,7 +2,7 @@
 // class: no clock, no ABI, no logging. Time comes in with every call (now_ns), so tests and
 // the pacing simulator drive it exactly as the plugin does.
 //
-// The controller answers "how long until the next admission" from four pieces of state:
+// The controller answers "how long until the next admission" from these pieces of state:
 //  - ema_waiting: an EMA of the GPU queue depth, one sample per admission and per GPU
 //    completion (the reference engine's update points), steered toward the target;
 //  - the GPU estimate: an EMA of gpu_duration per partition, from a nanosecond total and a
@@ -12,10 +12,12 @@
 //  - the integral of the normalized error, reset when the pipeline drains (failure 6);
 //  - the dead time D: an EMA of synthesis_ns from SYNTHESIS_DONE, which with the GPU rate
 //    schedules the gains (pi_gain_schedule.hpp) so the loop stays stable on many devices;
-//  - the fill window: with G and D measured, fewer than fill_factor x G x D partitions
-//    synthesizing or waiting means the GPU queue is about to run dry, and the controller
-//    admits at once (pi_config.hpp, fill_factor). Every timescale it uses comes from
-//    those measurements, so the same law paces 40 s syntheses and 20 ms ones;
+//  - the fill window: with G and D measured, fewer than fill_factor x G x D + target
+//    partitions synthesizing or waiting means the GPU queue is about to run dry, and the
+//    controller admits at once (pi_config.hpp, fill_factor). Every timescale it uses comes
+//    from those measurements, so the same law paces 40 s syntheses and 20 ms ones;
+//  - the cold start: before the first GPU completion, with no bootstrap spacing (a warm
+//    pinned pool), it admits at once up to cold_start_budget of the budget;
 //  - the time of the last admission, so next_admission_ns() answers the time remaining,
 //    not a fresh full interval each time the host asks.
 // There is no synthesis-throughput cap (failure 4): the memory budget is the backpressure.
