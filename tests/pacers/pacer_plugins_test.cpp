@@ -218,11 +218,13 @@ TEST(PiPlugin, StatusLineCarriesTheFiguresAndIsLoggedEveryFewAdmissions) {
 // SYNTHESIS_DONE carries the dead time and GPU_DONE the GPU rate: on 8 devices x 2 workers
 // (G = 16 / 1.2 s), a 40 s synthesis puts K x D at 0.05 x 13.3 x 40 / 8 = 3.3 with the
 // configured kp, so the schedule brings kp down to loop_gain x 8 / (13.3 x 40) = 0.0090.
-// With gain_schedule=false the same events leave kp at 0.05. (Against the one target 8:
-// target_per_worker would make it 64 and K x D eight times smaller.)
+// With gain_schedule=false the same events leave kp at 0.05. (Against the one target 8,
+// the reference's: target_per_worker would make it 64 and K x D eight times smaller.)
 TEST(PiPlugin, SynthesisAndGpuEventsScheduleTheGainUnlessTurnedOff) {
   for (const bool scheduled : {true, false}) {
-    auto c = create("pi", {{"gain_schedule", scheduled ? "true" : "false"}, {"target_per_worker", "false"}},
+    auto c = create("pi",
+                    {{"gain_schedule", scheduled ? "true" : "false"}, {"target_per_worker", "false"},
+                     {"target_waiting", "8"}},
                     facts(8, 2));
     ASSERT_EQ(c->status, ZKP_OK) << c->message;
     zkp_pacer_t* p = c->pacer;

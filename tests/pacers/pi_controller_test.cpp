@@ -39,6 +39,7 @@ uint64_t bootstrap(PiController& c, uint64_t start_ns) {
 PiConfig cold_pool() {
   PiConfig cfg;
   cfg.bootstrap_spacing_ns = 3 * kS;
+  cfg.target_waiting = 8;  // the reference's
   return cfg;
 }
 
@@ -108,7 +109,8 @@ TEST(PiController, TwoWorkersBusyWithAnEmptyQueueKeepUpdatingTheEstimate) {
 
 PiConfig reference_gains() {
   PiConfig cfg;
-  cfg.kp = 0.5;  // the reference engine's value, to check the law with its constants
+  cfg.kp = 0.5;  // the reference engine's values, to check the law with its constants
+  cfg.target_waiting = 8;
   return cfg;
 }
 
@@ -214,12 +216,12 @@ TEST(PiController, DrainReBootstrapsResetsTheIntegralAndKeepsTheEstimate) {
 // target partitions synthesizing or waiting are admitted at once, whatever the PI law's
 // interval; at the window the interval applies again.
 TEST(PiController, TargetGrowsWithTheWorkersBeyondTwo) {
-  EXPECT_EQ(PiController(PiConfig{}, 1, 0).target(), 8u);
-  EXPECT_EQ(PiController(PiConfig{}, kTwoWorkers, 0).target(), 8u);
-  EXPECT_EQ(PiController(PiConfig{}, 16, 0).target(), 64u);
+  EXPECT_EQ(PiController(PiConfig{}, 1, 0).target(), 10u);
+  EXPECT_EQ(PiController(PiConfig{}, kTwoWorkers, 0).target(), 10u);
+  EXPECT_EQ(PiController(PiConfig{}, 16, 0).target(), 80u);
   PiConfig fixed_target;
   fixed_target.target_per_worker = false;
-  EXPECT_EQ(PiController(fixed_target, 16, 0).target(), 8u);
+  EXPECT_EQ(PiController(fixed_target, 16, 0).target(), 10u);
 }
 
 TEST(PiController, FillWindowAdmitsAtOnceBelowGpuRateTimesSynthesisTime) {
@@ -377,7 +379,8 @@ PiController measured(const PiConfig& cfg, uint32_t workers, double gpu_s, doubl
 // (longer syntheses), both by the same factor, and the PI law uses them.
 TEST(PiController, ScheduledGainsFallAsTheMeasuredGpuRateTimesDeadTimeGrows) {
   PiConfig cfg;
-  cfg.target_per_worker = false;  // the schedule against one fixed target
+  cfg.target_per_worker = false;  // the schedule against one fixed target, the reference's 8
+  cfg.target_waiting = 8;
   std::vector<double> kps;
   for (const uint32_t workers : {2u, 4u, 8u, 16u, 32u}) {
     const PiController c = measured(cfg, workers, 1.2, 40.0);
