@@ -45,6 +45,9 @@ void PiPacer::on_event(const zkp_pacer_event_t& event) {
   const std::pair<uint64_t, uint32_t> id{event.job_id, event.partition};
   if (event.kind == ZKP_PACER_EVENT_ADMITTED && !controller_.gpu_rate_known()) cohort_.emplace(id, event.state.now_ns);
   if (event.kind == ZKP_PACER_EVENT_SYNTHESIS_DONE || event.kind == ZKP_PACER_EVENT_FAILED) cohort_.erase(id);
+  // Nothing in flight, nothing of the cohort can still be synthesizing: a partition whose
+  // last event a pacer never saw must not leave an age that grows for good.
+  if (event.state.synthesizing == 0) cohort_.clear();
   const PipelineSample sample = this->sample(event.state);
   switch (event.kind) {
     case ZKP_PACER_EVENT_ADMITTED: {
