@@ -16,12 +16,14 @@ constexpr auto kNoticeBound = std::chrono::seconds(30);
 constexpr auto kPoll = std::chrono::milliseconds(10);
 
 TEST(AdmissionWatchdogPipeline, APacerThatNeverAdmitsIsCountedOncePerStall) {
+  // Declared before the host, so they outlive it: destroying the host cancels the pending
+  // partitions, and their callbacks write into the collector.
+  Collector c;
+  Partitions parts(kPartitions);
   HostPtr host = must_create({"prover=sim", "prover.devices=1", "prover.gpu_ms=1", "pacer=never",
                               "admission_watchdog_ms=100"});
   ASSERT_TRUE(host);
   const uint64_t key = must_load_key(host.get());
-  Collector c;
-  Partitions parts(kPartitions);
   must_submit(host.get(), make_job(key, parts, &c));
 
   const auto give_up = std::chrono::steady_clock::now() + kNoticeBound;
