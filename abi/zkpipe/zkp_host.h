@@ -111,6 +111,11 @@ typedef struct zkp_host_stats_t {
   uint64_t budget_peak_bytes;    /* highest budget_used_bytes ever seen */
   uint32_t device_count;
   uint32_t workers_per_device;
+  /* Added after the first release (present when struct_size covers it): stalls the
+   * host's admission watchdog reported, each a stretch in which partitions were
+   * pending, the budget could grant the next and the pacer admitted nothing for
+   * max(admission_watchdog_ms, 20 x its last interval between admissions). */
+  uint64_t admission_stalls;
 } zkp_host_stats_t;
 
 /* How shutdown/destroy treat work in flight. */
@@ -156,7 +161,10 @@ ZKP_EXPORT zkp_status_t zkp_host_cancel(zkp_host_t *host, uint64_t job_id, zkp_e
 ZKP_EXPORT zkp_status_t zkp_host_wait(zkp_host_t *host, uint64_t job_id, int64_t timeout_ms,
                                       zkp_error_t *err);
 
-/* [any-thread] Counters and gauges of the pipeline into *out (caller-owned). */
+/* [any-thread] Counters and gauges of the pipeline into *out (caller-owned). The host
+ * writes the fields out->header.struct_size covers, at least those of the first release
+ * (through workers_per_device; smaller fails with ZKP_ERR_ABI_MISMATCH), and keeps the
+ * caller's header. */
 ZKP_EXPORT zkp_status_t zkp_host_stats(zkp_host_t *host, zkp_host_stats_t *out,
                                        zkp_error_t *err);
 

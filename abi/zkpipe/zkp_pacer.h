@@ -86,9 +86,23 @@ struct zkp_pacer_t {
   void(ZKP_CALL *on_event)(zkp_pacer_t *self, const zkp_pacer_event_t *event);
 
   /* [serialized] Called when a partition is pending and the budget could grant it.
-   * Returns 0 to admit now, N to be asked again in N ns (or at the next event, if
-   * sooner), or ZKP_PACER_WAIT_FOR_EVENT. The host admits at most one partition per
-   * 0 answered, then asks again. */
+   * Returns how long from now until the next admission:
+   *   0                         admit one partition now (the host then asks again);
+   *   N > 0                     do NOT admit now; ask me again in N ns (or at the next
+   *                             event, if one comes sooner). N is not an interval the
+   *                             host keeps: a pacer that always answers N never admits
+   *                             anything;
+   *   ZKP_PACER_WAIT_FOR_EVENT  do not admit; ask me again at the next event.
+   * So a pacer that admits every T ns answers the time remaining since its own last
+   * admission, which it learns from ZKP_PACER_EVENT_ADMITTED:
+   *
+   *   on_event:           if (e->kind == ZKP_PACER_EVENT_ADMITTED) last = e->state.now_ns;
+   *   next_admission_ns:  if (!admitted_once || s->now_ns >= last + T) return 0;
+   *                       return last + T - s->now_ns;
+   *
+   * (samples/every_n_ms is this pacer, complete.) The host counts a pacer that admits
+   * nothing for long while work is admissible as a stall, and logs it (the host's
+   * admission_watchdog_ms). */
   uint64_t(ZKP_CALL *next_admission_ns)(zkp_pacer_t *self, const zkp_pipeline_state_t *state);
 
   /* [serialized] Writes a one-line, NUL-terminated status into buf (capacity bytes,

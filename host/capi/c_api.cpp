@@ -7,6 +7,9 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <algorithm>
+#include <cstddef>
+#include <cstring>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +40,20 @@ template <class T>
 void write_struct(T* out, const T& value) {
   const zkp_struct_header_t header = out->header;
   *out = value;
+  out->header = header;
+}
+
+// The first release's zkp_host_stats_t ended at workers_per_device; admission_stalls
+// came after it. A caller built against that header passes the shorter struct_size.
+constexpr size_t kFirstReleaseStatsSize = offsetof(zkp_host_stats_t, admission_stalls);
+
+// Writes the fields of `value` that the caller's struct_size covers, keeping its header:
+// for a struct that grew after the first release, so an older caller's memory past its
+// struct is never touched.
+template <class T>
+void write_covered(T* out, const T& value) {
+  const zkp_struct_header_t header = out->header;
+  std::memcpy(static_cast<void*>(out), &value, std::min<size_t>(header.struct_size, sizeof(T)));
   out->header = header;
 }
 
@@ -103,8 +120,8 @@ ZKP_EXPORT zkp_status_t zkp_host_wait(zkp_host_t* host, uint64_t job_id, int64_t
 
 ZKP_EXPORT zkp_status_t zkp_host_stats(zkp_host_t* host, zkp_host_stats_t* out, zkp_error_t* err) {
   return guard(err, [&] {
-    require_out(out, "zkp_host_stats_t");
-    write_struct(out, checked(host).stats());
+    require_struct(static_cast<const zkp_host_stats_t*>(out), "zkp_host_stats_t", kFirstReleaseStatsSize);
+    write_covered(out, checked(host).stats());
   });
 }
 

@@ -18,6 +18,7 @@ namespace {
 constexpr uint32_t kMaxWorkersPerDevice = 1024;
 constexpr uint32_t kMaxSynthesisThreads = 4096;
 constexpr uint32_t kMaxDeviceRetries = 64;
+constexpr uint32_t kMaxWatchdogMs = 24u * 3600 * 1000;  // a day
 
 // An integer in [min, max]; the meaning ends with the range unless max is unbounded.
 HostOption integer(const char* key, const char* default_text, const MachineDefault* machine,
@@ -146,6 +147,10 @@ const std::vector<HostOption>& host_options() {
        "trace, debug, info, warn, error or off"},
       integer("status_every", "10", nullptr, &Config::status_every, 0, std::numeric_limits<uint32_t>::max(),
               "admissions between pacer status lines in the log; 0: never"),
+      integer("admission_watchdog_ms", "30000", nullptr, &Config::admission_watchdog_ms, 0, kMaxWatchdogMs,
+              "when partitions are pending, the budget could grant the next and the pacer has admitted nothing "
+              "for max(this, 20 x its last interval between admissions), log a warning with the pacer's status "
+              "line, once per stall, and count it in the stats (admission_stalls); 0: off"),
   };
   return options;
 }

@@ -156,6 +156,7 @@ zkp_host_stats_t Host::stats() const {
   s.budget_peak_bytes = c.budget_peak;
   s.device_count = prover_->device_count();
   s.workers_per_device = config_.workers_per_device;
+  s.admission_stalls = c.admission_stalls;
   return s;
 }
 

@@ -49,7 +49,8 @@ Pipeline::Pipeline(const PipelineSettings& settings, Prover& prover, Pacer& pace
       gpu_queue_(settings.queue, settings.devices),
       budget_(settings.budget_bytes),
       proving_on_(settings.devices, 0),
-      idle_on_(settings.devices, 0) {}
+      idle_on_(settings.devices, 0),
+      watchdog_(settings.admission_watchdog_ns) {}
 
 Pipeline::~Pipeline() { stop(); }
 
@@ -177,6 +178,7 @@ PipelineCounts Pipeline::counts() const {
   c.budget_total = budget_.total();
   c.budget_used = budget_.used();
   c.budget_peak = budget_.peak();
+  c.admission_stalls = watchdog_.stalls();
   return c;
 }
 
@@ -194,25 +196,43 @@ void Pipeline::admission_loop() {
     auto woken = [&] { return stopping_ || wake_seq_ != seen; };
     // Ask the pacer only when something is pending AND the budget could grant it.
     if (scheduler_.empty() || !budget_.can_grant(scheduler_.front().job->partition_bytes())) {
+      watchdog_.not_admissible();
       admission_cv_.wait(lock, woken);
       continue;
     }
     const uint64_t delay = pacer_.next_admission_ns(snapshot_locked());
     if (delay == 0) {
       admit_locked();
-    } else if (delay == ZKP_PACER_WAIT_FOR_EVENT) {
+      continue;
+    }
+    const uint64_t now = now_ns();
+    watch_admission_locked(now);
+    // Wake for the pacer's time, or the watchdog's, whichever comes first.
+    uint64_t deadline = watchdog_.deadline_ns();
+    if (delay != ZKP_PACER_WAIT_FOR_EVENT) deadline = std::min(deadline, now + std::min(delay, kLongestAdmissionWaitNs));
+    if (deadline == AdmissionWatchdog::kNever) {
       admission_cv_.wait(lock, woken);
     } else {
-      const uint64_t wait_ns = std::min(delay, kLongestAdmissionWaitNs);
-      admission_cv_.wait_until(lock, to_time_point(now_ns() + wait_ns), woken);
+      admission_cv_.wait_until(lock, to_time_point(deadline), woken);
     }
   }
+}
+
+void Pipeline::watch_admission_locked(uint64_t now) {
+  if (!watchdog_.stalled(now)) return;
+  const double ns_per_s = 1e9;
+  log().warn("admission stalled: pacer {} has admitted nothing for {:.1f} s while {} partition(s) are pending and "
+             "the budget could grant the next (watchdog threshold {:.1f} s: max(admission_watchdog_ms, 20 x its last "
+             "interval)); pacer status: {}",
+             pacer_.name(), static_cast<double>(watchdog_.stalled_for_ns(now)) / ns_per_s, scheduler_.size(),
+             static_cast<double>(watchdog_.threshold_ns()) / ns_per_s, pacer_.status_line());
 }
 
 void Pipeline::admit_locked() {
   Task task = scheduler_.pop();
   budget_.reserve(task.job->partition_bytes());
   ++admissions_;
+  watchdog_.admitted(now_ns());
   ++synthesizing_;
   emit_locked(event_of(ZKP_PACER_EVENT_ADMITTED, task));
   if (task.externally_synthesized()) {

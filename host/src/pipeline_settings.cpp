@@ -13,6 +13,7 @@ PipelineSettings PipelineSettings::from(const Config& config, uint32_t devices) 
   s.worker_overlap = config.worker_overlap;
   s.device_retries = config.device_retries;
   s.status_every = config.status_every;
+  s.admission_watchdog_ns = static_cast<uint64_t>(config.admission_watchdog_ms) * 1'000'000;
   return s;
 }
 

@@ -21,6 +21,7 @@ constexpr double kMaxLoopGain = 100.0;  // far past pi/2: any loop that high rin
 constexpr double kMaxIntegral = 1e9;
 constexpr double kMaxRate = 1000.0;
 constexpr double kMaxDrained = 1e6;
+constexpr double kMaxFill = 100.0;
 
 [[noreturn]] void reject(const zkp::sdk::Options& options, const std::string& what) {
   throw zkp::sdk::Error(ZKP_ERR_INVALID_ARGUMENT, options.owner() + ": " + what);
@@ -35,6 +36,8 @@ const zkp::sdk::OptionTable<PiConfig>& pi_option_table() {
   static const zkp::sdk::OptionTable<PiConfig> table{
       integer("target_waiting", &PiConfig::target_waiting, 1, kMaxTarget,
               "partitions to keep waiting in the GPU queue (and to admit per bootstrap)"),
+      flag("target_per_worker", &PiConfig::target_per_worker,
+           "the target is target_waiting x GPU workers / 2 beyond two workers (false: target_waiting)"),
       number_above("waiting_alpha", &PiConfig::waiting_alpha, 0.0, 1.0, "EMA weight of one queue-depth sample"),
       number_above("gpu_alpha", &PiConfig::gpu_alpha, 0.0, 1.0, "EMA weight of one gpu_duration sample"),
       number("kp", &PiConfig::kp, 0.0, kMaxGain,
@@ -53,14 +56,23 @@ const zkp::sdk::OptionTable<PiConfig>& pi_option_table() {
       number_above("rate_min", &PiConfig::rate_min, 0.0, kMaxRate,
                    "lower clamp of the rate multiplier 1 + correction, at most rate_max"),
       number("rate_max", &PiConfig::rate_max, 0.0, kMaxRate, "upper clamp of the rate multiplier"),
-      integer("interval_min_ms", &PiConfig::interval_min_ns, 1, kMaxMs,
-              "shortest steady admission interval, at most interval_max_ms", kNsPerMs),
+      integer("interval_min_ms", &PiConfig::interval_min_ns, 0, kMaxMs,
+              "shortest steady admission interval, at most interval_max_ms (0: only the GPU rate bounds it)",
+              kNsPerMs),
       integer("interval_max_ms", &PiConfig::interval_max_ns, 1, kMaxMs, "longest steady admission interval",
               kNsPerMs),
       integer("bootstrap_spacing_ms", &PiConfig::bootstrap_spacing_ns, 0, kMaxMs,
-              "spacing of the first bootstrap (cold pinned pool)", kNsPerMs),
+              "spacing of the first bootstrap, for a cold pinned pool (0: a warm pool, admit up to "
+              "cold_start_budget at once)",
+              kNsPerMs),
+      number("cold_start_budget", &PiConfig::cold_start_budget, 0.0, 1.0,
+             "share of the budget admitted at once before the first GPU completion, when bootstrap_spacing_ms=0"),
+      number("bootstrap_fraction", &PiConfig::bootstrap_fraction, 0.0, 1.0,
+             "first-bootstrap spacing is at most this x the measured synthesis time"),
       integer("rebootstrap_spacing_min_ms", &PiConfig::rebootstrap_spacing_min_ns, 0, kMaxMs,
               "re-bootstrap spacing is max(this, GPU interval)", kNsPerMs),
+      number("fill_factor", &PiConfig::fill_factor, 0.0, kMaxFill,
+             "admit at once while synthesizing + waiting < this x GPU rate x synthesis time (0: off)"),
       number("drained_below", &PiConfig::drained_below, 0.0, kMaxDrained,
              "ema_waiting under this with nothing in flight means drained"),
       integer("status_every", &PiConfig::status_every, 0, UINT32_MAX,

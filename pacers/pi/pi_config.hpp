@@ -1,6 +1,8 @@
-// The constants of the `pi` pacer. Every default is the reference engine's value
-// (shared/design/PACING.md, "The controller"); each one is a pacer option of the same
-// name, so an operator can retune without a rebuild and a config typo is an error.
+// The constants of the `pi` pacer. A default is the reference engine's value
+// (shared/design/PACING.md, "The controller") unless its comment says why it is not; since
+// issue 11 the timescales come from what pi measures, and these are factors on those
+// measurements or floors under them. Each one is a pacer option of the same name, so an
+// operator can retune without a rebuild and a config typo is an error.
 #pragma once
 
 #include <zkpipe/sdk/option_table.hpp>
@@ -14,9 +16,17 @@ inline constexpr uint64_t kNsPerMs = 1'000'000;
 inline constexpr double kNsPerSecond = 1e9;
 
 struct PiConfig {
-  // Partitions the controller keeps waiting in the GPU queue; also the number of
-  // partitions admitted by a bootstrap.
-  uint32_t target_waiting = 8;
+  // Partitions the controller keeps waiting in the GPU queue (per two GPU workers: below);
+  // also the number of partitions admitted by a bootstrap. 10, not the reference's 8: with
+  // 8, one GPU-bound device lost 1.1-1.2% of makespan to greedy where the GPU's demand
+  // moves (thermal, when the throttle lifts; mixed, between partition classes); 10 holds
+  // both within 1% for two more partitions of memory (docs/PACING-RESULTS.md).
+  uint32_t target_waiting = 10;
+  // The target grows with the GPU workers beyond two (PACING.md's machine): target_waiting
+  // x workers / 2. A queue of 8 covers 4.8 s of work on one device and 0.6 s on eight,
+  // less than the arrival noise of 20-60 s syntheses: there the GPU starved between
+  // waves, 2.5-2.8% of the makespan on the four- and eight-device GPU-bound scenarios.
+  bool target_per_worker = true;
   // EMA weight of one queue-depth sample (one sample per admission and per GPU completion).
   double waiting_alpha = 0.15;
   // EMA weight of one gpu_duration sample; the first sample seeds the average.
@@ -60,14 +70,56 @@ struct PiConfig {
   // Clamp of 1 + correction, the multiplier on the GPU rate.
   double rate_min = 0.3;
   double rate_max = 3.0;
-  // Clamp of the steady admission interval.
-  uint64_t interval_min_ns = 50 * kNsPerMs;
+  // Clamp of the steady admission interval. The shortest interval follows from the
+  // measurement: the PI law never admits faster than rate_max x the GPU rate, so a fixed
+  // floor only matters when it binds, and the reference's 50 ms bound millisecond-scale
+  // work (circom proofs of 10-50 ms on 4 workers want an admission every 3-12 ms: issue 11,
+  // pi at 16.5% of capacity). 0: no floor beyond the GPU rate.
+  uint64_t interval_min_ns = 0;
   uint64_t interval_max_ns = 60'000 * kNsPerMs;
-  // First bootstrap: the pinned pool is cold, and admissions 200 ms apart serialized the
-  // driver's pinned allocations and made GPU time 4x (PACING.md failure 5).
-  uint64_t bootstrap_spacing_ns = 3'000 * kNsPerMs;
-  // Re-bootstrap (and bootstrap once the GPU rate is known): max(this, feed-forward).
-  uint64_t rebootstrap_spacing_min_ns = 2'000 * kNsPerMs;
+  // Cold start, before anything is measured. With a cold pinned pool, admissions 200 ms
+  // apart serialized the driver's pinned allocations and made GPU time 4x (PACING.md
+  // failure 5): bootstrap_spacing_ms > 0 is the reference's answer, `target` partitions
+  // that far apart (at most bootstrap_fraction x the synthesis time once one is measured:
+  // 3 s beside 40 s syntheses, 1.5 ms beside 20 ms; alone, 3 s made a 20-partition run of
+  // 50 ms proofs take 30 s instead of 0.3 s, issue 11). Set it where the prover allocates
+  // pinned memory per partition (the seed scenario models that).
+  //
+  // 0, the default, is the other fix PACING.md names, a pre-warmed pool: zkpipe's cuda
+  // prover allocates and touches its pinned staging at key load, and the cpu prover has
+  // none. Then nothing argues for spacing, and every second of it is GPU time lost for
+  // good where the GPU or the synthesis threads are the bottleneck (a 20-60 s synthesis
+  // means the first proofs are 20 s away whatever the pacer does next). So the cold start
+  // admits at once until cold_start_budget of the budget is reserved, then waits for the
+  // first GPU completion. Half: where the GPU is the bottleneck the pipeline it needs
+  // (G x D partitions) fits in the budget with room to spare (or the budget would be the
+  // bottleneck), and half of it holds G x D on every GPU-bound scenario of the simulator
+  // while leaving the memory greedy would fill; after the first completion the fill
+  // window below takes over with measured G and D.
+  uint64_t bootstrap_spacing_ns = 0;
+  double bootstrap_fraction = 0.075;  // 3 s of a 40 s synthesis
+  double cold_start_budget = 0.5;
+  // Re-bootstrap (and bootstrap once the GPU rate is known): max(this, feed-forward). The
+  // pool is warm by then, so the GPU interval alone is the spacing (the reference's 2 s
+  // floor added seconds of latency to every job under light load).
+  uint64_t rebootstrap_spacing_min_ns = 0;
+  // Fill: once the GPU rate G and the synthesis time D are measured, the pacer admits at
+  // once while fewer than fill_factor x G x D + target partitions are synthesizing or
+  // waiting (G x D is Little's law: the partitions in synthesis that keep the GPU fed; D
+  // is at least the age of the oldest cold-start partition still synthesizing, since the
+  // first samples are the short syntheses: pi_controller.hpp). Below that the
+  // GPU queue is about to run dry whatever the PI law says, so waiting can only cost
+  // throughput; above it the PI law steers the queue. It is what makes pi admit as fast as
+  // work arrives when the queue cannot fill (synthesis- or memory-bound, light load) and
+  // after a drain, and it is a window, not a rate, so the dead time cannot make it ring.
+  // The factor sits under 1 because D is an estimate: where G x D is hundreds (eight
+  // GPU-bound devices, 533 partitions) a window at 1.0 turns D's noise into tens of extra
+  // queued partitions (measured with a target of 8: queue mean 63 on
+  // eight_devices_gpu_bound, 12 on gpu_bound); at 0.8 the window stays below the PI law's
+  // equilibrium and the PI law sets the depth (19 and 8.9), while a pipeline that cannot
+  // fill still gets its work at once.
+  // 0: off (the reference's law alone).
+  double fill_factor = 0.8;
   // ema_waiting below this with nothing in flight means the pipeline has drained.
   double drained_below = 1.0;
   // A status line is logged every this many admissions (0: never).

@@ -31,15 +31,20 @@ PiPhase PiController::phase() const {
   return PiPhase::kSteady;
 }
 
+uint32_t PiController::target() const {
+  if (!config_.target_per_worker || gpu_workers_ <= 2.0) return config_.target_waiting;
+  return static_cast<uint32_t>(std::llround(config_.target_waiting * gpu_workers_ / 2.0));
+}
+
 double PiController::error() const {
-  const double target = config_.target_waiting;
+  const double target = this->target();
   return (target - ema_waiting_) / target;
 }
 
 double PiController::gain_scale() const {
   if (!config_.gain_schedule || !gpu_rate_known_ || !dead_time_known_ || gpu_processing_s_ <= 0.0) return 1.0;
   const double gpu_rate_per_s = gpu_workers_ / gpu_processing_s_;
-  return zkp::pacing::gain_scale(config_.kp, config_.target_waiting, gpu_rate_per_s, dead_time_s_, config_.loop_gain);
+  return zkp::pacing::gain_scale(config_.kp, target(), gpu_rate_per_s, dead_time_s_, config_.loop_gain);
 }
 
 double PiController::rate() const {
@@ -51,7 +56,11 @@ double PiController::rate() const {
 uint64_t PiController::interval_ns() const {
   switch (phase()) {
     case PiPhase::kBootstrap:
-      if (!gpu_rate_known_) return config_.bootstrap_spacing_ns;
+      if (!gpu_rate_known_) {
+        if (!dead_time_known_) return config_.bootstrap_spacing_ns;
+        const auto scaled = static_cast<uint64_t>(std::llround(config_.bootstrap_fraction * dead_time_s_ * kNsPerSecond));
+        return std::min(config_.bootstrap_spacing_ns, scaled);
+      }
       return std::max(config_.rebootstrap_spacing_min_ns,
                       static_cast<uint64_t>(std::llround(gpu_effective_s() * kNsPerSecond)));
     case PiPhase::kCalibrating:
@@ -137,8 +146,27 @@ void PiController::on_synthesis_done(uint64_t synthesis_ns, const PipelineSample
 
 void PiController::on_other_event(const PipelineSample& s) { check_drained(s); }
 
+double PiController::fill_window(const PipelineSample& s) const {
+  if (config_.fill_factor <= 0.0 || !gpu_rate_known_ || !dead_time_known_ || gpu_processing_s_ <= 0.0) return 0.0;
+  double d = dead_time_s_;
+  if (s.cohort_oldest_admit_ns != PipelineSample::kNoCohort && s.now_ns > s.cohort_oldest_admit_ns) {
+    d = std::max(d, static_cast<double>(s.now_ns - s.cohort_oldest_admit_ns) / kNsPerSecond);
+  }
+  return config_.fill_factor * (gpu_workers_ / gpu_processing_s_) * d + target();
+}
+
+bool PiController::filling(const PipelineSample& s) const {
+  return static_cast<double>(s.synthesizing) + static_cast<double>(s.waiting) < fill_window(s);
+}
+
+bool PiController::cold_filling(const PipelineSample& s) const {
+  return config_.bootstrap_spacing_ns == 0 && !gpu_rate_known_ &&
+         static_cast<double>(s.budget_used_bytes) < config_.cold_start_budget * static_cast<double>(s.budget_total_bytes);
+}
+
 uint64_t PiController::next_admission_ns(const PipelineSample& s) {
   check_drained(s);
+  if (filling(s) || cold_filling(s)) return 0;
   const uint64_t interval = interval_ns();
   if (interval == kWaitForEvent) return kWaitForEvent;
   if (!has_admitted_) return 0;

@@ -2,7 +2,7 @@
 // class: no clock, no ABI, no logging. Time comes in with every call (now_ns), so tests and
 // the pacing simulator drive it exactly as the plugin does.
 //
-// The controller answers "how long until the next admission" from four pieces of state:
+// The controller answers "how long until the next admission" from these pieces of state:
 //  - ema_waiting: an EMA of the GPU queue depth, one sample per admission and per GPU
 //    completion (the reference engine's update points), steered toward the target;
 //  - the GPU estimate: an EMA of gpu_duration per partition, from a nanosecond total and a
@@ -12,6 +12,12 @@
 //  - the integral of the normalized error, reset when the pipeline drains (failure 6);
 //  - the dead time D: an EMA of synthesis_ns from SYNTHESIS_DONE, which with the GPU rate
 //    schedules the gains (pi_gain_schedule.hpp) so the loop stays stable on many devices;
+//  - the fill window: with G and D measured, fewer than fill_factor x G x D + target
+//    partitions synthesizing or waiting means the GPU queue is about to run dry, and the
+//    controller admits at once (pi_config.hpp, fill_factor). Every timescale it uses comes
+//    from those measurements, so the same law paces 40 s syntheses and 20 ms ones;
+//  - the cold start: before the first GPU completion, with no bootstrap spacing (a warm
+//    pinned pool), it admits at once up to cold_start_budget of the budget;
 //  - the time of the last admission, so next_admission_ns() answers the time remaining,
 //    not a fresh full interval each time the host asks.
 // There is no synthesis-throughput cap (failure 4): the memory budget is the backpressure.
@@ -28,6 +34,16 @@ struct PipelineSample {
   uint64_t now_ns = 0;
   uint32_t waiting = 0;    // synthesized, in the GPU queue (not counting those being proved)
   uint32_t in_flight = 0;  // synthesizing + waiting + proving
+  uint32_t synthesizing = 0;  // admitted, synthesis not done
+  uint64_t budget_used_bytes = 0;
+  uint64_t budget_total_bytes = 0;
+  // The admission time of the oldest partition of the cold-start cohort (admitted before
+  // the first GPU completion) still synthesizing; kNoCohort when none is. Until the whole
+  // cohort is synthesized, the synthesis samples seen are its short ones (they finish
+  // first: 20-30 s of a U(20, 60) s cohort at minute 0.5), and the oldest one's age is the
+  // better lower bound on the synthesis time.
+  static constexpr uint64_t kNoCohort = UINT64_MAX;
+  uint64_t cohort_oldest_admit_ns = kNoCohort;
 };
 
 enum class PiPhase {
@@ -58,11 +74,24 @@ class PiController {
   // Nanoseconds until the next admission (0: admit now), or kWaitForEvent.
   uint64_t next_admission_ns(const PipelineSample& s);
 
+  // Whether the cold start admits at once: nothing measured yet, no bootstrap spacing
+  // (a warm pinned pool), and less than cold_start_budget of the budget reserved.
+  bool cold_filling(const PipelineSample& s) const;
+  // Whether the fill window is open for `s`: G and D are measured and fewer than
+  // fill_factor x G x D partitions are synthesizing or waiting.
+  bool filling(const PipelineSample& s) const;
+  // fill_factor x G x D + target(), the partitions the fill window keeps synthesizing or
+  // waiting; 0 until both are measured. D is the dead time, or the age of the cold-start
+  // cohort's oldest partition still synthesizing when that is longer (PipelineSample).
+  double fill_window(const PipelineSample& s) const;
+
   // The interval the controller wants between admissions now (bootstrap spacing or the
   // PI interval); kWaitForEvent while calibrating.
   uint64_t interval_ns() const;
 
   PiPhase phase() const;
+  // The queue depth steered to: target_waiting, x workers / 2 with target_per_worker.
+  uint32_t target() const;
   double ema_waiting() const { return ema_waiting_; }
   bool gpu_rate_known() const { return gpu_rate_known_; }
   // EMA of gpu_duration per partition (seconds); meaningful once gpu_rate_known().

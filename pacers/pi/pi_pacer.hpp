@@ -8,7 +8,10 @@
 
 #include <zkpipe/sdk/pacer.hpp>
 
+#include <cstdint>
+#include <map>
 #include <string>
+#include <utility>
 
 namespace zkp::pacing {
 
@@ -26,9 +29,15 @@ class PiPacer final : public zkp::sdk::Pacer {
   const PiController& controller() const { return controller_; }
 
  private:
+  // The controller's sample of `state`, with the cold-start cohort's oldest admission.
+  PipelineSample sample(const zkp_pipeline_state_t& state) const;
+
   zkp::sdk::HostServices host_;
   PiController controller_;
   zkp_pipeline_state_t last_{};
+  // The cold-start cohort (admitted before the first GPU completion) still synthesizing:
+  // (job, partition) -> admission time.
+  std::map<std::pair<uint64_t, uint32_t>, uint64_t> cohort_;
 };
 
 // The controller's view of a pipeline snapshot.

@@ -9,8 +9,11 @@
 // loaded CI machine is slow.
 #include "host_test_support.hpp"
 
+#include <algorithm>
 #include <chrono>
+#include <iostream>
 #include <set>
+#include <string>
 #include <thread>
 
 namespace zkp::test {
@@ -28,14 +31,12 @@ struct PacerCase {
   std::vector<std::string> options;
 };
 
-// pi with its time constants scaled from seconds to milliseconds (PACING.md's controller,
-// unchanged otherwise); fixed at roughly the bottleneck's interval.
+// pi with its defaults: it derives its timescales from what it measures (issue 11), so
+// milliseconds need no retuning; fixed at roughly the bottleneck's interval.
 const PacerCase kCases[] = {
     {"greedy", {"pacer=greedy"}},
     {"fixed", {"pacer=fixed", "pacer.interval_ms=3"}},
-    {"pi",
-     {"pacer=pi", "pacer.target_waiting=4", "pacer.bootstrap_spacing_ms=3", "pacer.rebootstrap_spacing_min_ms=3",
-      "pacer.interval_min_ms=1", "pacer.status_every=0"}},
+    {"pi", {"pacer=pi", "pacer.status_every=0"}},
 };
 
 class RealTimePacing : public ::testing::TestWithParam<PacerCase> {};
@@ -107,6 +108,79 @@ TEST_P(RealTimePacing, BudgetHeldEveryPartitionOnceNoCollapseAcrossADrain) {
 
 INSTANTIATE_TEST_SUITE_P(ShippedPacers, RealTimePacing, ::testing::ValuesIn(kCases),
                          [](const ::testing::TestParamInfo<PacerCase>& info) { return info.param.name; });
+
+// Issue 11, item 4: in the millisecond regime (circom-sized work: GPU 5-50 ms, synthesis
+// about twice that) pi with its defaults takes greedy's wall time, within 5%. It took
+// 100x before (3 s bootstrap spacing against 50 ms proofs).
+//
+// Real time on a shared machine: each pacer runs kRuns times, interleaved, and the fastest
+// run of each is compared (load only ever slows a run down, so the minimum is the run
+// least disturbed), with one GPU time of slack on top of the 5%: scheduling noise is a
+// few milliseconds whatever the run's length. The work is ~20 GPU times per worker, so
+// that slack stays a small part of it. A pacer that waits seconds, as pi did, fails by far.
+struct MsRegime {
+  uint32_t gpu_ms;
+  uint32_t partitions;
+};
+
+class MillisecondRegime : public ::testing::TestWithParam<MsRegime> {};
+
+constexpr int kRuns = 3;
+constexpr double kWallTolerance = 1.05;
+
+// "key=value", built with += (GCC 12 warns, wrongly, on "key=" + std::to_string(v)).
+std::string setting(const char* key, const std::string& value) {
+  std::string s = key;
+  s += '=';
+  s += value;
+  return s;
+}
+
+std::chrono::steady_clock::duration one_run(const std::string& pacer, const MsRegime& r) {
+  std::vector<std::string> config = {"prover=sim",
+                                     "prover.devices=2",
+                                     setting("prover.gpu_ms", std::to_string(r.gpu_ms)),
+                                     "prover.contention=1.2",
+                                     setting("prover.synthesis_ms", std::to_string(2 * r.gpu_ms)),
+                                     setting("prover.synthesis_jitter_ms", std::to_string(r.gpu_ms)),
+                                     "prover.partition_bytes=1048576",
+                                     "budget=256MiB",
+                                     "workers_per_device=2",
+                                     "synthesis_threads=8",
+                                     setting("pacer", pacer),
+                                     "status_every=0"};
+  HostPtr host = must_create(config);
+  EXPECT_TRUE(host);
+  if (!host) return {};
+  const uint64_t key = must_load_key(host.get());
+  return run_job(host.get(), key, r.partitions);
+}
+
+TEST_P(MillisecondRegime, PiTakesGreedysWallTime) {
+  const MsRegime& r = GetParam();
+  auto greedy = std::chrono::steady_clock::duration::max();
+  auto pi = std::chrono::steady_clock::duration::max();
+  for (int i = 0; i < kRuns; ++i) {
+    greedy = std::min(greedy, one_run("greedy", r));
+    pi = std::min(pi, one_run("pi", r));
+  }
+  const double greedy_ms = std::chrono::duration<double, std::milli>(greedy).count();
+  const double pi_ms = std::chrono::duration<double, std::milli>(pi).count();
+  RecordProperty("greedy_ms", std::to_string(greedy_ms));
+  RecordProperty("pi_ms", std::to_string(pi_ms));
+  std::cout << "gpu_ms=" << r.gpu_ms << " partitions=" << r.partitions << ": greedy " << greedy_ms << " ms, pi "
+            << pi_ms << " ms (" << pi_ms / greedy_ms << "x)\n";
+  EXPECT_LE(pi_ms, kWallTolerance * greedy_ms + r.gpu_ms) << "greedy " << greedy_ms << " ms";
+}
+
+// About 20 GPU times per worker (4 workers) at each size.
+INSTANTIATE_TEST_SUITE_P(GpuMs, MillisecondRegime,
+                         ::testing::Values(MsRegime{5, 80}, MsRegime{20, 80}, MsRegime{50, 80}),
+                         [](const ::testing::TestParamInfo<MsRegime>& info) {
+                           std::string name = "gpu_ms_";
+                           name += std::to_string(info.param.gpu_ms);
+                           return name;
+                         });
 
 }  // namespace
 }  // namespace zkp::test

@@ -117,7 +117,10 @@ INSTANTIATE_TEST_SUITE_P(
                       BadOption{"pi", "ki", "-1"}, BadOption{"pi", "integral_min", "5"},
                       BadOption{"pi", "integral_max", "-5"}, BadOption{"pi", "rate_min", "0"},
                       BadOption{"pi", "rate_min", "4"},  // above rate_max = 3
-                      BadOption{"pi", "interval_min_ms", "0"},
+                      BadOption{"pi", "interval_min_ms", "-1"},
+                      BadOption{"pi", "fill_factor", "-0.5"},
+                      BadOption{"pi", "bootstrap_fraction", "2"},
+                      BadOption{"pi", "cold_start_budget", "1.5"}, BadOption{"pi", "target_per_worker", "maybe"},
                       BadOption{"pi", "interval_min_ms", "70000"},  // above interval_max_ms
                       BadOption{"pi", "interval_max_ms", "1.5"}, BadOption{"pi", "bootstrap_spacing_ms", "-3"},
                       BadOption{"pi", "rebootstrap_spacing_min_ms", "2s"}, BadOption{"pi", "drained_below", "x"},
@@ -152,7 +155,7 @@ TEST(PiOptions, EveryKeyInTheHelpIsAcceptedWithItsDefault) {
     ASSERT_NE(eq, std::string::npos) << line;
     all.emplace_back(line.substr(0, eq), line.substr(eq + 1, space - eq - 1));
   }
-  EXPECT_EQ(all.size(), 18u);
+  EXPECT_EQ(all.size(), 22u);
   auto c = create("pi", all);
   EXPECT_EQ(c->status, ZKP_OK) << c->message;
 }
@@ -215,10 +218,14 @@ TEST(PiPlugin, StatusLineCarriesTheFiguresAndIsLoggedEveryFewAdmissions) {
 // SYNTHESIS_DONE carries the dead time and GPU_DONE the GPU rate: on 8 devices x 2 workers
 // (G = 16 / 1.2 s), a 40 s synthesis puts K x D at 0.05 x 13.3 x 40 / 8 = 3.3 with the
 // configured kp, so the schedule brings kp down to loop_gain x 8 / (13.3 x 40) = 0.0090.
-// With gain_schedule=false the same events leave kp at 0.05.
+// With gain_schedule=false the same events leave kp at 0.05. (Against the one target 8,
+// the reference's: target_per_worker would make it 64 and K x D eight times smaller.)
 TEST(PiPlugin, SynthesisAndGpuEventsScheduleTheGainUnlessTurnedOff) {
   for (const bool scheduled : {true, false}) {
-    auto c = create("pi", {{"gain_schedule", scheduled ? "true" : "false"}}, facts(8, 2));
+    auto c = create("pi",
+                    {{"gain_schedule", scheduled ? "true" : "false"}, {"target_per_worker", "false"},
+                     {"target_waiting", "8"}},
+                    facts(8, 2));
     ASSERT_EQ(c->status, ZKP_OK) << c->message;
     zkp_pacer_t* p = c->pacer;
     send(p, ZKP_PACER_EVENT_ADMITTED, state(0, 1));

@@ -35,8 +35,16 @@ uint64_t bootstrap(PiController& c, uint64_t start_ns) {
   return t;
 }
 
+// The reference's bootstrap, for a cold pinned pool (bootstrap_spacing_ms = 3000).
+PiConfig cold_pool() {
+  PiConfig cfg;
+  cfg.bootstrap_spacing_ns = 3 * kS;
+  cfg.target_waiting = 8;  // the reference's
+  return cfg;
+}
+
 TEST(PiController, BootstrapAdmitsTargetPartitionsThreeSecondsApartThenWaitsForTheGpu) {
-  PiController c(PiConfig{}, kTwoWorkers, 0);
+  PiController c(cold_pool(), kTwoWorkers, 0);
   EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
   EXPECT_EQ(c.next_admission_ns(at(0, 0, 0)), 0u);
   c.on_admitted(at(0, 0, 1));
@@ -101,7 +109,8 @@ TEST(PiController, TwoWorkersBusyWithAnEmptyQueueKeepUpdatingTheEstimate) {
 
 PiConfig reference_gains() {
   PiConfig cfg;
-  cfg.kp = 0.5;  // the reference engine's value, to check the law with its constants
+  cfg.kp = 0.5;  // the reference engine's values, to check the law with its constants
+  cfg.target_waiting = 8;
   return cfg;
 }
 
@@ -134,8 +143,18 @@ TEST(PiController, RateAndIntervalClamps) {
     EXPECT_NEAR(static_cast<double>(c.interval_ns()), c.gpu_effective_s() / 0.3 * kS, 1.0);
   }
   {
-    // A tiny GPU time: the interval floor is 50 ms.
+    // A tiny GPU time: by default only the GPU rate bounds the interval (ff / rate_max at
+    // most as fast), so 10 ms proofs are paced in milliseconds (issue 11)...
     PiController c(reference_gains(), kTwoWorkers, 0);
+    settle(c, bootstrap(c, 0), 0, 0.01, 10);
+    EXPECT_NEAR(static_cast<double>(c.interval_ns()), c.gpu_effective_s() / c.rate() * kS, 1.0);
+    EXPECT_LT(c.interval_ns(), 10 * kMs);
+  }
+  {
+    // ...and a configured floor (the reference's 50 ms) still binds.
+    PiConfig cfg = reference_gains();
+    cfg.interval_min_ns = 50 * kMs;
+    PiController c(cfg, kTwoWorkers, 0);
     settle(c, bootstrap(c, 0), 0, 0.01, 10);
     EXPECT_EQ(c.interval_ns(), 50 * kMs);
   }
@@ -169,9 +188,13 @@ TEST(PiController, IntegralIsClampedAsymmetrically) {
 }
 
 // Failure 6: after a drain the integral is reset, the GPU estimate kept, and the
-// pipeline is refilled by a bootstrap spaced max(2 s, feed-forward).
+// pipeline is refilled by a bootstrap spaced by the feed-forward (the pool is warm; the
+// reference's 2 s floor is rebootstrap_spacing_min_ms, 0 by default). Fill off: this is
+// the bootstrap's own spacing.
 TEST(PiController, DrainReBootstrapsResetsTheIntegralAndKeepsTheEstimate) {
-  PiController c(PiConfig{}, kTwoWorkers, 0);
+  PiConfig cfg;
+  cfg.fill_factor = 0.0;
+  PiController c(cfg, kTwoWorkers, 0);
   uint64_t t = bootstrap(c, 0);
   c.on_gpu_done(1 * kS, at(t += 20 * kS, 0, 7));
   for (int i = 0; i < 100; ++i) c.on_admitted(at(t += kS, 0, 8));
@@ -182,14 +205,85 @@ TEST(PiController, DrainReBootstrapsResetsTheIntegralAndKeepsTheEstimate) {
   EXPECT_EQ(c.phase(), PiPhase::kBootstrap);
   EXPECT_DOUBLE_EQ(c.integral(), 0.0);
   EXPECT_DOUBLE_EQ(c.gpu_processing_s(), 1.0);
-  EXPECT_EQ(c.interval_ns(), 2 * kS);  // max(2 s, 0.5 s)
-  // New work: admitted at once, then 2 s apart.
+  EXPECT_EQ(c.interval_ns(), 500 * kMs);  // the feed-forward, 1 s / 2 workers
+  // New work: admitted at once, then 0.5 s apart.
   EXPECT_EQ(c.next_admission_ns(at(t += 10 * kS, 0, 0)), 0u);
   c.on_admitted(at(t, 0, 1));
-  EXPECT_EQ(c.next_admission_ns(at(t + 500 * kMs, 0, 1)), 1500 * kMs);
+  EXPECT_EQ(c.next_admission_ns(at(t + 200 * kMs, 0, 1)), 300 * kMs);
 }
 
-TEST(PiController, ReBootstrapSpacingIsTheGpuIntervalWhenLongerThanTwoSeconds) {
+// The fill window (issue 11): with G and D measured, fewer than fill_factor x G x D +
+// target partitions synthesizing or waiting are admitted at once, whatever the PI law's
+// interval; at the window the interval applies again.
+TEST(PiController, TargetGrowsWithTheWorkersBeyondTwo) {
+  EXPECT_EQ(PiController(PiConfig{}, 1, 0).target(), 10u);
+  EXPECT_EQ(PiController(PiConfig{}, kTwoWorkers, 0).target(), 10u);
+  EXPECT_EQ(PiController(PiConfig{}, 16, 0).target(), 80u);
+  PiConfig fixed_target;
+  fixed_target.target_per_worker = false;
+  EXPECT_EQ(PiController(fixed_target, 16, 0).target(), 10u);
+}
+
+TEST(PiController, FillWindowAdmitsAtOnceBelowGpuRateTimesSynthesisTime) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  EXPECT_DOUBLE_EQ(c.fill_window(at(0, 0, 0)), 0.0);  // nothing measured
+  uint64_t t = bootstrap(c, 0);
+  c.on_synthesis_done(10 * kS, at(t += kS, 1, 8));
+  c.on_gpu_done(1 * kS, at(t += kS, 0, 7));  // G = 2 workers / 1 s, D = 10 s
+  const PiConfig d;
+  const double window = d.fill_factor * 2.0 * 10.0 + d.target_waiting;
+  EXPECT_DOUBLE_EQ(c.fill_window(at(t, 0, 7)), window);
+  c.on_admitted(at(t, 0, 8));
+  const auto below = static_cast<uint32_t>(window) - 1;
+  PipelineSample s = at(t, 0, below);
+  s.synthesizing = below;
+  EXPECT_TRUE(c.filling(s));
+  EXPECT_EQ(c.next_admission_ns(s), 0u);  // just admitted, yet admitted again at once
+  s.synthesizing = static_cast<uint32_t>(window) + 1;
+  s.in_flight = s.synthesizing;
+  EXPECT_FALSE(c.filling(s));
+  EXPECT_GT(c.next_admission_ns(s), 0u);
+}
+
+// The first bootstrap's spacing is bootstrap_spacing_ms at most, and bootstrap_fraction
+// of the first measured synthesis time: 3 s beside 40 s syntheses, 1.5 ms beside 20 ms.
+TEST(PiController, FirstBootstrapSpacingScalesWithTheMeasuredSynthesisTime) {
+  PiController c(cold_pool(), kTwoWorkers, 0);
+  EXPECT_EQ(c.interval_ns(), 3 * kS);
+  c.on_admitted(at(0, 0, 1));
+  c.on_synthesis_done(20 * kMs, at(20 * kMs, 1, 1));
+  EXPECT_EQ(c.interval_ns(), 1500 * 1000u);  // 0.075 x 20 ms
+  EXPECT_EQ(c.next_admission_ns(at(20 * kMs, 1, 1)), 0u);
+  PiController slow(cold_pool(), kTwoWorkers, 0);
+  slow.on_synthesis_done(60 * kS, at(60 * kS, 1, 1));
+  EXPECT_EQ(slow.interval_ns(), 3 * kS);  // min(3 s, 4.5 s)
+}
+
+// With a warm pool (the default, bootstrap_spacing_ms = 0) the cold start admits at once
+// until cold_start_budget of the budget is reserved, then waits for the first GPU
+// completion; after it, the fill window and the PI law decide.
+TEST(PiController, WarmPoolColdStartAdmitsAtOnceUpToHalfTheBudget) {
+  PiController c(PiConfig{}, kTwoWorkers, 0);
+  constexpr uint64_t kGiB = 1ull << 30;
+  auto with_budget = [](PipelineSample s, uint64_t used, uint64_t total) {
+    s.budget_used_bytes = used;
+    s.budget_total_bytes = total;
+    return s;
+  };
+  for (uint32_t i = 0; i < 49; ++i) {
+    const PipelineSample s = with_budget(at(0, 0, i), i * 9 * kGiB, 900 * kGiB);
+    ASSERT_TRUE(c.cold_filling(s)) << i;
+    ASSERT_EQ(c.next_admission_ns(s), 0u) << i;
+    c.on_admitted(with_budget(at(0, 0, i + 1), (i + 1) * 9 * kGiB, 900 * kGiB));
+  }
+  const PipelineSample half = with_budget(at(0, 0, 50), 450 * kGiB, 900 * kGiB);
+  EXPECT_FALSE(c.cold_filling(half));
+  EXPECT_EQ(c.next_admission_ns(half), PiController::kWaitForEvent);  // calibrating
+  c.on_gpu_done(1 * kS, with_budget(at(21 * kS, 0, 49), 441 * kGiB, 900 * kGiB));
+  EXPECT_FALSE(c.cold_filling(with_budget(at(21 * kS, 0, 49), 0, 900 * kGiB)));  // measured: over
+}
+
+TEST(PiController, ReBootstrapSpacingIsTheGpuInterval) {
   PiController c(PiConfig{}, 1, 0);
   uint64_t t = bootstrap(c, 0);
   c.on_gpu_done(6 * kS, at(t += 30 * kS, 0, 0));  // one worker, 6 s per partition
@@ -284,7 +378,9 @@ PiController measured(const PiConfig& cfg, uint32_t workers, double gpu_s, doubl
 // In the controller: the effective gains fall with the measured G (more workers) and D
 // (longer syntheses), both by the same factor, and the PI law uses them.
 TEST(PiController, ScheduledGainsFallAsTheMeasuredGpuRateTimesDeadTimeGrows) {
-  const PiConfig cfg;
+  PiConfig cfg;
+  cfg.target_per_worker = false;  // the schedule against one fixed target, the reference's 8
+  cfg.target_waiting = 8;
   std::vector<double> kps;
   for (const uint32_t workers : {2u, 4u, 8u, 16u, 32u}) {
     const PiController c = measured(cfg, workers, 1.2, 40.0);
@@ -310,6 +406,7 @@ TEST(PiController, ScheduledGainsFallAsTheMeasuredGpuRateTimesDeadTimeGrows) {
 // = false keeps them for good.
 TEST(PiController, ConfiguredGainsUntilMeasuredAndWhenTheScheduleIsOff) {
   PiConfig cfg;
+  cfg.target_per_worker = false;
   {
     PiController c(cfg, 16, 0);
     uint64_t t = bootstrap(c, 0);

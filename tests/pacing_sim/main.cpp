@@ -3,6 +3,7 @@
 // seed and plugins give the same output on every run and machine.
 #include "doubles/synthesis_capped_pacer.hpp"
 #include "pi_config.hpp"
+#include "sim/acceptance.hpp"
 #include "sim/plugin_loader.hpp"
 #include "sim/report.hpp"
 #include "sim/run.hpp"
@@ -27,7 +28,8 @@ constexpr double kTimelinePoints = 1000;
 
 const char* const kUsage =
     "usage: zkpipe-pacing-sim [options] SCENARIO.conf...\n"
-    "  --plugin-dir DIR     where libzkp_pacer_NAME.so are (default: <this program>/../lib)\n"
+    "  --plugin-dir DIR     where libzkp_pacer_NAME.so are (default: <this program>/../lib/zkpipe\n"
+    "                       when installed, else <this program>/../lib)\n"
     "  --pacers A,B,...     pacer names or .so paths (default: the scenario's `pacers`);\n"
     "                       NAME:LABEL runs NAME reported as LABEL (one plugin, two\n"
     "                       configurations); `synthesis-cap-double` is the test double\n"
@@ -38,7 +40,10 @@ const char* const kUsage =
     "  --markdown           print Markdown tables\n"
     "  --check              exit 1 if a run breaks an invariant (memory over budget, a\n"
     "                       partition never admitted or never completed, a collapse)\n"
-    "  --log PACER          print PACER's log lines (its status lines) to stderr\n";
+    "  --log PACER          print PACER's log lines (its status lines) to stderr\n"
+    "  --acceptance         instead of the figures, one table of issue 11's acceptance\n"
+    "                       criteria: every pacer but greedy and fixed against greedy\n"
+    "                       (sim/acceptance.hpp), over all the scenarios given\n";
 
 struct Cli {
   std::string plugin_dir = default_plugin_dir();
@@ -47,6 +52,7 @@ struct Cli {
   std::string timeline_dir;
   bool markdown = false;
   bool check = false;
+  bool acceptance = false;
   std::string log_pacer;
   std::vector<std::string> scenarios;
 };
@@ -90,6 +96,8 @@ Cli parse_cli(int argc, char** argv) {
       cli.markdown = true;
     } else if (a == "--check") {
       cli.check = true;
+    } else if (a == "--acceptance") {
+      cli.acceptance = true;
     } else if (a == "--log") {
       cli.log_pacer = value();
     } else if (a == "--help" || a == "-h") {
@@ -142,6 +150,7 @@ int main(int argc, char** argv) {
     return kExitUsage;
   }
   int status = 0;
+  std::vector<Acceptance> accepted;
   try {
     for (const auto& path : cli.scenarios) {
       const Scenario s = load_scenario(path);
@@ -154,7 +163,16 @@ int main(int argc, char** argv) {
                                                     : plugin_pacer(name, cli.plugin_dir, s, cli.overrides, label));
       }
       const ScenarioRun run = run_scenario(s, specs);
-      std::cout << format_report(s, run.figures, cli.markdown) << "\n";
+      if (cli.acceptance) {
+        const Figures* greedy = nullptr;
+        for (const auto& f : run.figures) greedy = f.pacer == "greedy" ? &f : greedy;
+        if (greedy == nullptr) throw std::invalid_argument("--acceptance needs greedy among the pacers");
+        for (const auto& f : run.figures) {
+          if (f.pacer != "greedy" && f.pacer != "fixed") accepted.push_back(judge(s, run.workload, f, *greedy));
+        }
+      } else {
+        std::cout << format_report(s, run.figures, cli.markdown) << "\n";
+      }
       for (const auto& tr : run.traces) {
         if (tr.pacer != cli.log_pacer) continue;
         for (const auto& line : tr.log) std::cerr << tr.pacer << " " << line << "\n";
@@ -186,5 +204,6 @@ int main(int argc, char** argv) {
     std::cerr << "zkpipe-pacing-sim: " << e.what() << "\n";
     return kExitUsage;
   }
+  if (cli.acceptance) std::cout << format_acceptance(accepted, cli.markdown);
   return status;
 }

@@ -1,7 +1,8 @@
 // The bottleneck's capacity: the most partitions per second any pacer could complete.
 //
 //   GPU:     sum over devices of workers / E[gpu_busy] (every worker busy, so each runs at
-//            its contended speed; a one-worker device: 1 / E[gpu_alone]), / slowdown;
+//            its contended speed; a one-worker device: 1 / E[gpu_alone]), x speed /
+//            slowdown; a lost device adds nothing from its loss on;
 //   threads: synthesis_threads / E[synthesis] (unbounded when the scenario gives none);
 //   budget:  budget / E[bytes x (synthesis + gpu_alone x slowdown)] -- Little's law on the
 //            bytes held from admission to GPU done, with no time in the GPU queue;
@@ -26,7 +27,7 @@ struct Capacity {
   std::string bottleneck() const;  // "GPU", "synthesis threads" or "memory budget (synthesis)"
 };
 
-// Slowdown factor of each device at time t.
+// Slowdown factor of each device at time t: its slowdowns / its speed; infinity once lost.
 std::vector<double> slowdowns_at(const Scenario& s, double t_s);
 
 Capacity capacity(const Scenario& s, const Workload& w, const std::vector<double>& device_slowdown);

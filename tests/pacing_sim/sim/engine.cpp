@@ -4,6 +4,7 @@
 #include <cmath>
 #include <cstdio>
 #include <deque>
+#include <limits>
 #include <queue>
 #include <stdexcept>
 
@@ -15,7 +16,7 @@ uint64_t to_ns(double seconds) { return static_cast<uint64_t>(std::llround(secon
 
 uint64_t add_sat(uint64_t a, uint64_t b) { return b > UINT64_MAX - a ? UINT64_MAX : a + b; }
 
-enum class EventKind : uint8_t { kJobArrival, kSynthesisDone, kGpuDone, kPacerWake, kSlowdownEdge };
+enum class EventKind : uint8_t { kJobArrival, kSynthesisDone, kGpuDone, kPacerWake, kSlowdownEdge, kDeviceLost };
 
 struct Event {
   uint64_t t_ns;
@@ -40,6 +41,8 @@ struct Device {
   uint64_t last_ns = 0;   // work is accounted up to here
   uint64_t generation = 0;
   double slowdown = 1.0;  // product of the slowdowns in force
+  double speed = 1.0;     // the scenario's device speed
+  bool lost = false;      // takes no new work
 };
 
 // The host's services for the pacer: a log that stamps virtual time, and the virtual clock.
@@ -69,7 +72,10 @@ class Engine {
     pool_free_.assign(s.classes.size(), s.pinned_prewarm);
     stall_mark_.assign(w.partitions.size(), false);
     devices_.resize(s.devices);
-    for (auto& d : devices_) d.workers.resize(s.workers_per_device);
+    for (uint32_t i = 0; i < s.devices; ++i) {
+      devices_[i].workers.resize(s.workers_per_device);
+      devices_[i].speed = s.device_specs[i].speed;
+    }
     synthesis_limit_ = s.synthesis_threads;
 
     host_ctx_ = {&trace_, &now_};
@@ -91,6 +97,10 @@ class Engine {
     for (uint32_t i = 0; i < s_.slowdowns.size(); ++i) {
       push(to_ns(s_.slowdowns[i].start_s), EventKind::kSlowdownEdge, i, 1, 0);
       push(to_ns(s_.slowdowns[i].end_s), EventKind::kSlowdownEdge, i, 0, 0);
+    }
+    for (uint32_t i = 0; i < s_.devices; ++i) {
+      const double lost = s_.device_specs[i].lost_at_s;
+      if (lost != std::numeric_limits<double>::infinity()) push(to_ns(lost), EventKind::kDeviceLost, i, 0, 0);
     }
     const uint64_t max_ns = to_ns(s_.max_time_s);
     while (!events_.empty()) {
@@ -164,6 +174,9 @@ class Engine {
         return e.generation == wake_generation_;
       case EventKind::kSlowdownEdge:
         slowdown_edge(s_.slowdowns[e.a], e.b != 0);
+        return false;
+      case EventKind::kDeviceLost:
+        devices_[e.a].lost = true;  // the host sees nothing: only the completions stop
         return false;
     }
     return false;
@@ -274,7 +287,7 @@ class Engine {
   }
 
   double rate(const Device& d, const Worker& w) const {
-    return (d.busy >= 2 ? w.contended_rate : 1.0) / d.slowdown;
+    return (d.busy >= 2 ? w.contended_rate : 1.0) * d.speed / d.slowdown;
   }
 
   // Accounts the work done on `d` since its last change, at the rates that held.
@@ -302,7 +315,8 @@ class Engine {
     while (!gpu_queue_.empty()) {
       int32_t best = -1;
       for (uint32_t i = 0; i < devices_.size(); ++i) {
-        if (devices_[i].busy < devices_[i].workers.size() && (best < 0 || devices_[i].busy < devices_[best].busy)) {
+        if (!devices_[i].lost && devices_[i].busy < devices_[i].workers.size() &&
+            (best < 0 || devices_[i].busy < devices_[best].busy)) {
           best = static_cast<int32_t>(i);
         }
       }
@@ -367,7 +381,7 @@ class Engine {
     x.proving = proving_;
     x.budget_used = budget_used_;
     x.admissible = budget_grants() && synthesis_thread_free() && synthesis_queue_.empty();
-    for (const auto& d : devices_) x.idle_devices += d.busy == 0 ? 1 : 0;
+    for (const auto& d : devices_) x.idle_devices += d.busy == 0 && !d.lost ? 1 : 0;
     auto& v = trace_.samples;
     if (!v.empty() && v.back().t_ns == now_) {
       v.back() = x;  // the state an instant holds is the last one

@@ -14,6 +14,8 @@
 //    gpu_alone/gpu_busy while another worker of that device is busy, divided by any
 //    slowdown factor in force: contention and throttling change the speed of work already
 //    running, not only of work that starts later;
+//  - a device runs at its scenario speed (GPU time / speed), and a lost device finishes
+//    the work it has and takes no more (device.N.lost_at_s); the pacer is not told;
 //  - pinned buffers: a partition takes a buffer from its class's pool at admission or
 //    allocates one; an allocation less than the stall window after another marks both
 //    partitions, whose GPU work is then x pinned_stall_factor (applied if the mark comes
@@ -65,7 +67,7 @@ struct StateSample {
   // A partition is pending, the budget could grant it and a synthesis thread is free:
   // admitting now would start work.
   bool admissible = false;
-  uint32_t idle_devices = 0;  // devices with no busy worker
+  uint32_t idle_devices = 0;  // devices with no busy worker (a lost device is not idle: it is gone)
 };
 
 struct RunTrace {

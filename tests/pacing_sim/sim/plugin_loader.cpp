@@ -56,7 +56,11 @@ std::string default_plugin_dir() {
   std::error_code ec;
   const auto exe = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return "lib";
-  return (exe.parent_path().parent_path() / "lib").string();
+  const auto lib = exe.parent_path().parent_path() / "lib";
+  // Installed, the pacers are in lib/zkpipe (cmake/ZkpipeWarnings.cmake, zkpipe_add_plugin);
+  // in the build tree they sit in lib/.
+  if (std::filesystem::exists(lib / "zkpipe" / "libzkp_pacer_greedy.so", ec)) return (lib / "zkpipe").string();
+  return lib.string();
 }
 
 }  // namespace zkp::pacing_sim

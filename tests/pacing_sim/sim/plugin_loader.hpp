@@ -38,7 +38,8 @@ class PluginLibrary {
 // A pacer name ("pi") becomes DIR/libzkp_pacer_pi.so; anything with a '/' is a path.
 std::string pacer_library_path(const std::string& name_or_path, const std::string& plugin_dir);
 
-// The folder the plugins of this build are in: <folder of this executable>/../lib.
+// The folder the pacer plugins are in: <folder of this executable>/../lib/zkpipe when
+// installed (it holds libzkp_pacer_greedy.so), else ../lib (the build tree).
 std::string default_plugin_dir();
 
 }  // namespace zkp::pacing_sim

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <limits>
 #include <map>
 #include <sstream>
 #include <stdexcept>
@@ -286,6 +287,23 @@ Scenario parse_scenario(const std::string& text, const std::string& source) {
     d.device = static_cast<int32_t>(r.get_double(prefix + "device", d.device, -1, s.devices - 1.0));
     if (d.end_s <= d.start_s) r.fail(r.line_of(prefix), "slowdown '" + n + "' ends before it starts");
     s.slowdowns.push_back(d);
+  }
+
+  s.device_specs.assign(s.devices, DeviceSpec{});
+  for (const auto& n : r.groups("device")) {
+    uint64_t index = 0;
+    auto [ptr, ec] = std::from_chars(n.data(), n.data() + n.size(), index);
+    if (ec != std::errc() || ptr != n.data() + n.size() || index >= s.devices) {
+      r.fail(r.line_of("device." + n + "."), "'device.N.FIELD' wants N in [0, devices), got '" + n + "'");
+    }
+    const std::string prefix = "device." + n + ".";
+    DeviceSpec& d = s.device_specs[index];
+    d.speed = r.get_double(prefix + "speed", d.speed, 1e-6, kHuge);
+    d.lost_at_s = r.get_double(prefix + "lost_at_s", d.lost_at_s, 0.0, kHuge);
+  }
+  if (std::all_of(s.device_specs.begin(), s.device_specs.end(),
+                  [](const DeviceSpec& d) { return d.lost_at_s != std::numeric_limits<double>::infinity(); })) {
+    r.fail(r.line_of("device."), "every device is lost: the work could never finish");
   }
 
   for (const auto& name : r.groups("pacer")) {

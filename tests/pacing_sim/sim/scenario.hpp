@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -48,6 +49,14 @@ struct Slowdown {
   int32_t device = -1;  // -1: every device
 };
 
+// One GPU of the machine: its speed (GPU times are divided by it: 2 is a device twice as
+// fast as the classes' figures, 0.5 an older card at half speed) and the time it stops
+// taking work (the work on it finishes; nothing new starts there; the pacer is not told).
+struct DeviceSpec {
+  double speed = 1.0;
+  double lost_at_s = std::numeric_limits<double>::infinity();
+};
+
 struct PacerOptions {
   std::string pacer;
   std::vector<std::pair<std::string, std::string>> options;
@@ -65,6 +74,7 @@ struct Scenario {
   // is parallel and memory-bound).
   uint32_t synthesis_threads = 0;
   double budget_gib = 400.0;
+  std::vector<DeviceSpec> device_specs;  // one per device (`device.N.*`; default speed 1, never lost)
 
   // A partition whose pinned buffers were allocated less than the window after another's
   // gets GPU time x factor (PACING.md failure 5). Buffers return to a pool at GPU done

@@ -63,6 +63,7 @@ struct Config {
   uint32_t device_retries{};  // retries on other devices after a device error (unpinned jobs)
   spdlog::level::level_enum log_level{};
   uint32_t status_every{};  // admissions between pacer status lines; 0: never
+  uint32_t admission_watchdog_ms{};  // the admission watchdog's shortest stall; 0: off
   std::vector<PluginOption> prover_options;
   std::vector<PluginOption> pacer_options;
 

@@ -34,6 +34,7 @@
 // behind the op it is finishing).
 #pragma once
 
+#include <zkpipe/host/admission_watchdog.hpp>
 #include <zkpipe/host/completion_dispatcher.hpp>
 #include <zkpipe/host/config.hpp>
 #include <zkpipe/host/gpu_queue.hpp>
@@ -70,6 +71,7 @@ struct PipelineSettings {
   bool worker_overlap{};
   uint32_t device_retries{};
   uint32_t status_every{};  // admissions between pacer status lines; 0: never
+  uint64_t admission_watchdog_ns{};  // the watchdog's shortest stall; 0: off
 
   static PipelineSettings from(const Config& config, uint32_t devices);
 };
@@ -84,6 +86,7 @@ struct PipelineCounts {
   uint64_t budget_total = 0;
   uint64_t budget_used = 0;
   uint64_t budget_peak = 0;
+  uint64_t admission_stalls = 0;  // stalls the admission watchdog reported
 };
 
 class Pipeline {
@@ -148,6 +151,9 @@ class Pipeline {
  private:
   void admission_loop();
   void admit_locked();
+  // The pacer said "not now" while the pipeline is admissible: tells the watchdog, and
+  // logs the warning when it reports a stall.
+  void watch_admission_locked(uint64_t now);
   // Pops the next partition for `device` (there is one) and emits its GPU_START.
   Task take_proof_locked(uint32_t device, uint32_t worker);
   // A worker blocked in next_proof could take queued work: one of `device` (per-device
@@ -192,6 +198,7 @@ class Pipeline {
   uint64_t next_job_id_ = 1;
   uint64_t jobs_submitted_ = 0;
   uint64_t admissions_ = 0;
+  AdmissionWatchdog watchdog_;
   uint64_t wake_seq_ = 0;  // bumped by every event and submission
   bool closed_ = false;
   bool stopping_ = false;
