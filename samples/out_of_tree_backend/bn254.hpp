@@ -29,6 +29,7 @@ struct Fq2 {
   bool operator==(const Fq2& o) const { return c0 == o.c0 && c1 == o.c1; }
   Fq2 operator+(const Fq2& o) const { return {c0 + o.c0, c1 + o.c1}; }
   Fq2 operator-(const Fq2& o) const { return {c0 - o.c0, c1 - o.c1}; }
+  Fq2 operator-() const { return {-c0, -c1}; }
   Fq2 operator*(const Fq2& o) const { return {c0 * o.c0 - c1 * o.c1, c0 * o.c1 + c1 * o.c0}; }
   // 1/(a + bu) = (a - bu)/(a^2 + b^2).
   Fq2 inverse() const {

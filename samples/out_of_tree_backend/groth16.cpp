@@ -1,5 +1,7 @@
 #include "groth16.hpp"
 
+#include "pairing.hpp"
+
 #include <stdexcept>
 
 namespace ref {
@@ -94,6 +96,20 @@ std::vector<Limbs> h_evaluations(const ProvingKey& key, const Synthesized& s) {
   return h;
 }
 
+bool get(const uint8_t*& p, Fq& x) {
+  const Limbs v = from_bytes_le(p);
+  p += 32;
+  x = Fq::from_int(v);
+  return !geq(v, FqParams::modulus);
+}
+
+bool all_zero(const uint8_t* p, size_t n) {
+  for (size_t i = 0; i < n; ++i) {
+    if (p[i] != 0) return false;
+  }
+  return true;
+}
+
 void put(uint8_t*& p, const Fq& x) {
   to_bytes_le(x.to_int(), p);
   p += 32;
@@ -150,6 +166,40 @@ std::array<uint8_t, 256> encode(const Proof& p) {
     put(q, p.c.y);
   }
   return out;
+}
+
+bool decode(const uint8_t* bytes, Proof& out) {
+  const uint8_t* p = bytes;
+  out = {};
+  if (!all_zero(p, 64)) {
+    out.a.infinity = false;
+    if (!get(p, out.a.x) || !get(p, out.a.y)) return false;
+  }
+  p = bytes + 64;
+  if (!all_zero(p, 128)) {
+    out.b.infinity = false;
+    if (!get(p, out.b.x.c0) || !get(p, out.b.x.c1) || !get(p, out.b.y.c0) || !get(p, out.b.y.c1)) return false;
+  }
+  p = bytes + 192;
+  if (!all_zero(p, 64)) {
+    out.c.infinity = false;
+    if (!get(p, out.c.x) || !get(p, out.c.y)) return false;
+  }
+  return on_curve(out.a) && on_curve(out.c) && on_curve_in_subgroup(out.b);
+}
+
+bool verify(const ProvingKey& key, const Proof& proof, std::span<const Limbs> public_inputs) {
+  if (public_inputs.size() != key.n_public) return false;
+  G1 l = G1::from(key.ic[0]);
+  for (size_t i = 0; i < public_inputs.size(); ++i) {
+    if (geq(public_inputs[i], FrParams::modulus)) return false;
+    l = l + mul(G1::from(key.ic[i + 1]), public_inputs[i]);
+  }
+  Affine<Fq> minus_a = proof.a;
+  minus_a.y = -minus_a.y;
+  const std::pair<Affine<Fq>, Affine<Fq2>> pairs[] = {
+      {minus_a, proof.b}, {key.alpha1, key.beta2}, {l.to_affine(), key.gamma2}, {proof.c, key.delta2}};
+  return pairing_product_is_one(pairs);
 }
 
 }  // namespace ref

@@ -8,6 +8,9 @@
 //
 // No division by Z(X) = X^n − 1: it is the constant −2 on the odd coset, and the setup folded
 // it into the H bases. Same witness and (r, s): the same proof as snarkjs, byte for byte.
+//
+// verify() is the pairing check; the prover runs it on every proof, because a zkey has no C
+// matrix: an unsatisfied witness is only caught by its proof failing the check.
 #pragma once
 
 #include "snarkjs_files.hpp"
@@ -36,5 +39,12 @@ Proof prove(const ProvingKey& key, const Synthesized& s, const Limbs& r, const L
 // A proof's bytes as the ABI writes them: A | B | C affine, standard form, little-endian,
 // G2 coordinates c0 then c1, the point at infinity all zero (256 bytes).
 std::array<uint8_t, 256> encode(const Proof& p);
+
+// The inverse of encode; false if a coordinate is not below p or a point is off its curve
+// (or, in G2, outside the order-r subgroup).
+bool decode(const uint8_t* bytes, Proof& out);
+
+// e(A,B) = e(α1,β2)·e(Σ x_i·IC_i, γ2)·e(C,δ2), x_0 = 1, x_i the public inputs (standard form).
+bool verify(const ProvingKey& key, const Proof& proof, std::span<const Limbs> public_inputs);
 
 }  // namespace ref

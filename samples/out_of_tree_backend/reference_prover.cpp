@@ -4,9 +4,10 @@
 // built-in provers can be checked against (`zkpipe check-plugin`), and a template for a
 // third-party backend.
 //
-// What it does not do: verify proofs (no pairing here, so flags lack ZKP_PROVER_FLAG_VERIFY).
-// A zkey carries no C matrix, so a witness that does not satisfy the circuit cannot be told
-// from one that does at synthesis: it yields a proof that `zkpipe verify` rejects.
+// Every proof is checked with the pairing before it is returned (ZKP_PROVE_OUTPUT_VERIFIED):
+// a zkey carries no C matrix, so a witness that does not satisfy the circuit cannot be told
+// from one that does at synthesis, only by its proof failing the check, and the ABI says such
+// a witness must never turn into a proof (ZKP_ERR_UNSATISFIED_WITNESS).
 #include "groth16.hpp"
 
 #include <zkpipe/sdk/plugin.hpp>
@@ -72,7 +73,7 @@ class ReferenceProver final : public zkp::sdk::Prover {
   static constexpr const char* kOptionsHelp = "(no options)\n";
   ReferenceProver(const zkp::sdk::HostServices&, zkp::sdk::Options&) {}
 
-  uint32_t flags() const override { return 0; }
+  uint32_t flags() const override { return ZKP_PROVER_FLAG_VERIFY; }
   uint32_t device_count() const override { return 1; }
   void device_info(uint32_t, zkp_device_info_t& out) const override {
     zkp::sdk::copy_name(out.name, "cpu (reference, 1 thread)");
@@ -135,9 +136,15 @@ class ReferenceProver final : public zkp::sdk::Prover {
     const ref::Limbs r = in.randomness ? scalar_at(in.randomness, "r") : random_scalar();
     const ref::Limbs sr = in.randomness ? scalar_at(in.randomness + 32, "s") : random_scalar();
     auto op = std::make_unique<Op>();
-    op->proof = ref::encode(ref::prove(pk, *s, r, sr));
+    const ref::Proof proof = ref::prove(pk, *s, r, sr);
+    const std::span<const ref::Limbs> publics(s->witness.data() + 1, pk.n_public);
+    if (!ref::verify(pk, proof, publics)) {
+      throw Error(ZKP_ERR_UNSATISFIED_WITNESS,
+                  "the proof does not verify: the witness does not satisfy the circuit");
+    }
+    op->proof = ref::encode(proof);
     op->public_inputs.resize(size_t{pk.n_public} * 32);
-    for (uint32_t i = 0; i < pk.n_public; ++i) ref::to_bytes_le(s->witness[i + 1], &op->public_inputs[32 * i]);
+    for (uint32_t i = 0; i < pk.n_public; ++i) ref::to_bytes_le(publics[i], &op->public_inputs[32 * i]);
     op->ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
                                        std::chrono::steady_clock::now() - t0).count());
     return op;
@@ -157,6 +164,20 @@ class ReferenceProver final : public zkp::sdk::Prover {
     out.gpu_index = 0;
     out.gpu_duration_ns = op.ns;  // the whole proof ran in prove_start, on this CPU "device"
     out.epilogue_ns = out.msm_ns = out.ntt_ns = 0;
+    zkp::sdk::set_output_flags(out, ZKP_PROVE_OUTPUT_VERIFIED);
+  }
+
+  bool verify(const zkp_key_t& k, std::span<const uint8_t> proof, std::span<const uint8_t> publics) const override {
+    const ref::ProvingKey& pk = key_of(k);
+    if (proof.size() != ZKP_PROOF_SIZE_BN254 || publics.size() != size_t{pk.n_public} * 32) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "verify: a BN254 proof is 256 bytes and the public inputs " +
+                                                std::to_string(pk.n_public * 32) + " bytes for this key");
+    }
+    ref::Proof p;
+    if (!ref::decode(proof.data(), p)) return false;
+    std::vector<ref::Limbs> x;
+    for (uint32_t i = 0; i < pk.n_public; ++i) x.push_back(ref::from_bytes_le(publics.data() + 32 * i));
+    return ref::verify(pk, p, x);
   }
 
  private:

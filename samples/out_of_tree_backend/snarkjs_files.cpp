@@ -84,10 +84,11 @@ ProvingKey read_zkey(std::span<const uint8_t> file, const std::string& what) {
   k.alpha1 = read_g1(h);
   k.beta1 = read_g1(h);
   k.beta2 = read_g2(h);
-  read_g2(h);  // gamma2: only the verifier needs it
+  k.gamma2 = read_g2(h);
   k.delta1 = read_g1(h);
   k.delta2 = read_g2(h);
 
+  k.ic = read_points(section(3), uint64_t{k.n_public} + 1, 64, read_g1, what + " section 3 (IC)");
   Reader c(section(4), what + " section 4");
   const uint32_t count = c.u32();
   if (c.remaining() != uint64_t{count} * 44) throw Error(ZKP_ERR_BAD_INPUT, what + ": section 4 size");

@@ -5,6 +5,7 @@
 //   section = id u32 | size u64 | size bytes
 //   zkey 2  = n8q u32 | q | n8r u32 | r | nVars u32 | nPublic u32 | domainSize u32
 //             | alpha1 | beta1 | beta2 | gamma2 | delta1 | delta2
+//   zkey 3  = IC: nPublic+1 G1 (the verifier's public-input bases)
 //   zkey 4  = count u32 | count x (matrix u32 | row u32 | wire u32 | value n8r)
 //   zkey 5..9 = A (nVars G1) | B1 (nVars G1) | B2 (nVars G2) | C (nVars-nPublic-1 G1)
 //             | H (domainSize G1)
@@ -37,7 +38,8 @@ struct Coefficient {
 struct ProvingKey {
   uint32_t n_vars = 0, n_public = 0, domain_size = 0;
   Affine<Fq> alpha1, beta1, delta1;
-  Affine<Fq2> beta2, delta2;
+  Affine<Fq2> beta2, gamma2, delta2;
+  std::vector<Affine<Fq>> ic;  // the verifying half: e(A,B) = e(α1,β2)·e(Σ x_i·IC_i, γ2)·e(C,δ2)
   std::vector<Coefficient> coefficients;
   std::vector<Affine<Fq>> a, b1, c, h;
   std::vector<Affine<Fq2>> b2;

@@ -7,7 +7,8 @@
 #   - each sample plugin exports zkp_plugin_entry and nothing else;
 #   - the installed `zkpipe plugins` finds both samples by short name;
 #   - the reference backend's proofs (the README's and every committed BN254 vector) are
-#     accepted by `zkpipe verify` and by snarkjs, and public.json equals snarkjs's;
+#     accepted by `zkpipe verify` and by snarkjs, and public.json equals snarkjs's; it refuses
+#     an unsatisfied witness;
 #   - a caller built with find_package(zkpipe) linking zkpipe::zkpipe runs.
 # The samples see only the prefix: the source tree's abi/ and plugins/ are not on any path.
 set -uo pipefail
@@ -84,6 +85,16 @@ if [ -f proof.json ] && $SNARKJS groth16 verify samples/circuits/multiplier_bn12
   ok "multiplier_bn128: snarkjs verifies the README's reference proof"
 else bad "multiplier_bn128: no README proof, or snarkjs rejects it"; fi
 for d in "$ROOT"/tests/vectors/data/*_bn128; do prove_and_check "$(basename "$d")" "$d"; done
+
+# Its self-check refuses a witness that does not satisfy the circuit (the last wire of a circom
+# witness is an intermediate signal: changing it breaks a constraint).
+d=$ROOT/tests/vectors/data/chain_bn128
+python3 -c 'import sys; b=bytearray(open(sys.argv[1],"rb").read()); b[-32]^=1; open(sys.argv[2],"wb").write(b)' \
+  "$d/witness.wtns" unsatisfied.wtns
+out=$("$ZKPIPE" prove --backend reference "$d/circuit.zkey" unsatisfied.wtns p.json pub.json 2>&1); rc=$?
+if [ $rc -eq 1 ] && echo "$out" | grep -q "unsatisfied witness" && [ ! -e p.json ]; then
+  ok "the reference backend refuses an unsatisfied witness: $(echo "$out" | tail -n 1)"
+else bad "unsatisfied witness: exit $rc, p.json $( [ -e p.json ] && echo written || echo absent): $out"; fi
 
 # A caller of the C API through the CMake package (zkpipe::zkpipe), as the pkg-config one above.
 mkdir caller
