@@ -9,6 +9,7 @@
 #   - the reference backend's proofs (the README's and every committed BN254 vector) are
 #     accepted by `zkpipe verify` and by snarkjs, and public.json equals snarkjs's; it refuses
 #     an unsatisfied witness;
+#   - `zkpipe check-plugin` (the installed one) passes both samples;
 #   - a caller built with find_package(zkpipe) linking zkpipe::zkpipe runs.
 # The samples see only the prefix: the source tree's abi/ and plugins/ are not on any path.
 set -uo pipefail
@@ -95,6 +96,18 @@ out=$("$ZKPIPE" prove --backend reference "$d/circuit.zkey" unsatisfied.wtns p.j
 if [ $rc -eq 1 ] && echo "$out" | grep -q "unsatisfied witness" && [ ! -e p.json ]; then
   ok "the reference backend refuses an unsatisfied witness: $(echo "$out" | tail -n 1)"
 else bad "unsatisfied witness: exit $rc, p.json $( [ -e p.json ] && echo written || echo absent): $out"; fi
+
+# The conformance suite, from the installed zkpipe (its built-in cpu prover is the reference),
+# on both samples; the pacer also beside greedy in the build's pacing simulator.
+V=$ROOT/tests/vectors/data/many_public_bn128,$ROOT/tests/vectors/data/chain_bls12381  # the smallest BN254 vector: ~10 textbook proofs
+if out=$("$ZKPIPE" check-plugin "$PREFIX/lib/zkpipe/libzkp_prover_reference.so" --vectors "$V" 2>&1); then
+  ok "check-plugin passes the reference backend: $(echo "$out" | tail -n 1)"
+else bad "check-plugin fails the reference backend:"; echo "$out" | grep -v "^ok"; fi
+sim=()
+[ -x "$BUILD/bin/zkpipe-pacing-sim" ] && sim=(--pacing-sim "$BUILD/bin/zkpipe-pacing-sim" --scenario "$ROOT/tests/pacing_sim/scenarios/gpu_bound.conf")
+if out=$("$ZKPIPE" check-plugin "$PREFIX/lib/zkpipe/libzkp_pacer_depth.so" "${sim[@]}" 2>&1); then
+  ok "check-plugin passes the depth pacer: $(echo "$out" | tail -n 1)"
+else bad "check-plugin fails the depth pacer:"; echo "$out" | grep -v "^ok"; fi
 
 # A caller of the C API through the CMake package (zkpipe::zkpipe), as the pkg-config one above.
 mkdir caller
