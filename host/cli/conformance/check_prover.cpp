@@ -253,6 +253,10 @@ void check_vector(Report& report, zkp_prover_t* p, uint32_t n, zkp_prover_t* ref
   // What a key and its proofs allocate comes back with synthesis_free and key_free. One cycle
   // has run above (first-use caches are warm); count malloc over the next few.
   const size_t before = malloc_in_use();
+  if (before == 0) {  // a sanitizer's allocator keeps its own books (and checks leaks itself)
+    report.skip(cat(name, ": malloc keeps no statistics here (mallinfo2 reports 0): the leak count"));
+    return;
+  }
   for (int i = 0; i < kLeakCycles; ++i) {
     KeyHandle k;
     if (load_key(p, zkey, -1, k, err) == ZKP_OK) prove(p, k.key, wtns, rs.data(), 0, 0, err);
