@@ -56,7 +56,8 @@ int run_check_plugin(const std::vector<std::string>& args) {
   if (parsed.values.count("option")) {
     for (const std::string& kv : parsed.values["option"].as<std::vector<std::string>>()) {
       const size_t eq = kv.find('=');
-      if (eq == std::string::npos || eq == 0) throw UsageError(std::string("--option wants KEY=VALUE, got '") + kv + "'");
+      if (eq == std::string::npos || eq == 0)
+        throw UsageError(std::string("--option wants KEY=VALUE, got '") + kv + "'");
       settings.options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
     }
   }

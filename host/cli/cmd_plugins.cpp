@@ -29,8 +29,8 @@ void describe(const PluginRecord& p) {
     std::cout << "  cannot be loaded: " << p.error << " [" << zkp_status_name(p.status) << "]\n";
     return;
   }
-  std::cout << "  name " << p.name << ", version " << (p.version.empty() ? "?" : p.version) << ", ABI ["
-            << p.abi_min << ", " << p.abi_max << "] (using " << p.abi_used << ")\n"
+  std::cout << "  name " << p.name << ", version " << (p.version.empty() ? "?" : p.version) << ", ABI [" << p.abi_min
+            << ", " << p.abi_max << "] (using " << p.abi_used << ")\n"
             << "  " << p.description << "\n";
   for (const FactoryRecord& f : p.factories) {
     std::cout << "  factory " << f.id << " (config: " << f.kind << " = " << p.name << "; options in [" << f.kind
@@ -70,7 +70,7 @@ int run_plugins(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(plugins, "list the plugins on the search path, their options, or why they cannot load",
-               kUsage, run_plugins);
+ZKPIPE_COMMAND(plugins, "list the plugins on the search path, their options, or why they cannot load", kUsage,
+               run_plugins);
 
 }  // namespace zkp::cli

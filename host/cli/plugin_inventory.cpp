@@ -19,10 +19,18 @@ std::string quoted(const std::string& s) {
   std::string out = "\"";
   for (const char c : s) {
     switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\t': out += "\\t"; break;
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
       default:
         if (static_cast<unsigned char>(c) < 0x20) {
           char esc[8];
@@ -69,8 +77,10 @@ std::vector<PluginRecord> plugin_inventory(const host::PluginLoader& loader) {
   return records;
 }
 
-void write_inventory_json(std::ostream& out, const host::PluginLoader& loader, const std::vector<PluginRecord>& plugins) {
-  out << "{\n  \"host_abi\": [" << ZKP_ABI_VERSION_MIN_SUPPORTED << ", " << ZKP_ABI_VERSION << "],\n  \"search_path\": [";
+void write_inventory_json(std::ostream& out, const host::PluginLoader& loader,
+                          const std::vector<PluginRecord>& plugins) {
+  out << "{\n  \"host_abi\": [" << ZKP_ABI_VERSION_MIN_SUPPORTED << ", " << ZKP_ABI_VERSION
+      << "],\n  \"search_path\": [";
   const char* sep = "";
   for (const auto& folder : loader.search_path()) {
     out << sep << quoted(folder.string());

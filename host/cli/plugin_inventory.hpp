@@ -35,6 +35,7 @@ std::vector<PluginRecord> plugin_inventory(const host::PluginLoader& loader);
 //   {"host_abi": [min, max], "search_path": [...], "plugins": [{"path", "loaded", "error",
 //    "name", "version", "description", "abi": [min, max], "abi_used", "factories": [{"id",
 //    "kind", "options_help"}]}]}
-void write_inventory_json(std::ostream& out, const host::PluginLoader& loader, const std::vector<PluginRecord>& plugins);
+void write_inventory_json(std::ostream& out, const host::PluginLoader& loader,
+                          const std::vector<PluginRecord>& plugins);
 
 }  // namespace zkp::cli

@@ -11,12 +11,10 @@
 namespace ref {
 
 struct FqParams {  // 21888242871839275222246405745257275088696311157297823662689037894645226208583
-  static constexpr Limbs modulus = {0x3c208c16d87cfd47, 0x97816a916871ca8d, 0xb85045b68181585d,
-                                    0x30644e72e131a029};
+  static constexpr Limbs modulus = {0x3c208c16d87cfd47, 0x97816a916871ca8d, 0xb85045b68181585d, 0x30644e72e131a029};
 };
 struct FrParams {  // 21888242871839275222246405745257275088548364400416034343698204186575808495617
-  static constexpr Limbs modulus = {0x43e1f593f0000001, 0x2833e84879b97091, 0xb85045b68181585d,
-                                    0x30644e72e131a029};
+  static constexpr Limbs modulus = {0x43e1f593f0000001, 0x2833e84879b97091, 0xb85045b68181585d, 0x30644e72e131a029};
 };
 using Fq = Field<FqParams>;
 using Fr = Field<FrParams>;

@@ -141,8 +141,8 @@ Proof prove(const ProvingKey& key, const Synthesized& s, const Limbs& r, const L
   const G1 b1 = G1::from(key.beta1) + msm<Fq>(key.b1, w) + mul(delta1, s_rand);
   const Limbs rs = (Fr::from_int(r) * Fr::from_int(s_rand)).to_int();
   const G1 minus_rs_delta1 = mul(delta1, (-Fr::from_int(rs)).to_int());
-  const G1 pi_c = msm<Fq>(key.c, w.subspan(key.n_public + 1)) + msm<Fq>(key.h, h) + mul(pi_a, s_rand) +
-                  mul(b1, r) + minus_rs_delta1;
+  const G1 pi_c = msm<Fq>(key.c, w.subspan(key.n_public + 1)) + msm<Fq>(key.h, h) + mul(pi_a, s_rand) + mul(b1, r) +
+                  minus_rs_delta1;
   return {pi_a.to_affine(), pi_c.to_affine(), pi_b.to_affine()};
 }
 

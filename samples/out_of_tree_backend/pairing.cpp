@@ -54,7 +54,8 @@ Big final_exponent() {
   for (int i = 0; i < 4; ++i) p[i] = FqParams::modulus[i];
   Big pk = p;
   for (int k = 1; k < 12; ++k) pk = big_mul(pk, p);
-  for (size_t i = 0; i < kBigLimbs && pk[i]-- == 0; ++i) {}  // − 1 (borrow through zero limbs)
+  for (size_t i = 0; i < kBigLimbs && pk[i]-- == 0; ++i) {
+  }  // − 1 (borrow through zero limbs)
   Limbs rem{};
   for (int i = static_cast<int>(64 * kBigLimbs) - 1; i >= 0; --i) {
     add_limbs(rem, rem);  // rem < r < 2^254: no carry out

@@ -112,9 +112,11 @@ class ReferenceProver final : public zkp::sdk::Prover {
     } else if (wit.kind == ZKP_WITNESS_WTNS_BUFFER && wit.data != nullptr) {
       w = ref::read_wtns({static_cast<const uint8_t*>(wit.data), wit.size}, pk.n_vars, "wtns buffer");
     } else if (wit.kind == ZKP_WITNESS_ASSIGNMENT && wit.data != nullptr && wit.size == uint64_t{pk.n_vars} * 32) {
-      for (uint32_t i = 0; i < pk.n_vars; ++i) w.push_back(scalar_at(static_cast<const uint8_t*>(wit.data) + 32 * i, "a witness value"));
+      for (uint32_t i = 0; i < pk.n_vars; ++i)
+        w.push_back(scalar_at(static_cast<const uint8_t*>(wit.data) + 32 * i, "a witness value"));
     } else {
-      throw Error(ZKP_ERR_INVALID_ARGUMENT, "unsupported or incomplete zkp_witness_t (kind " + std::to_string(wit.kind) + ")");
+      throw Error(ZKP_ERR_INVALID_ARGUMENT,
+                  std::string("unsupported or incomplete zkp_witness_t (kind ") + std::to_string(wit.kind) + ")");
     }
     if (w[0] != ref::Limbs{1, 0, 0, 0}) throw Error(ZKP_ERR_BAD_INPUT, "witness value 0 must be 1");
     auto s = std::make_unique<Synthesis>();
@@ -139,14 +141,13 @@ class ReferenceProver final : public zkp::sdk::Prover {
     const ref::Proof proof = ref::prove(pk, *s, r, sr);
     const std::span<const ref::Limbs> publics(s->witness.data() + 1, pk.n_public);
     if (!ref::verify(pk, proof, publics)) {
-      throw Error(ZKP_ERR_UNSATISFIED_WITNESS,
-                  "the proof does not verify: the witness does not satisfy the circuit");
+      throw Error(ZKP_ERR_UNSATISFIED_WITNESS, "the proof does not verify: the witness does not satisfy the circuit");
     }
     op->proof = ref::encode(proof);
     op->public_inputs.resize(size_t{pk.n_public} * 32);
     for (uint32_t i = 0; i < pk.n_public; ++i) ref::to_bytes_le(publics[i], &op->public_inputs[32 * i]);
-    op->ns = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                       std::chrono::steady_clock::now() - t0).count());
+    op->ns = static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
     return op;
   }
 
@@ -154,9 +155,9 @@ class ReferenceProver final : public zkp::sdk::Prover {
     const Op& op = static_cast<const Op&>(*base);
     out.proof_size = op.proof.size();
     out.public_size = op.public_inputs.size();
-    if (out.proof_capacity < out.proof_size || out.public_capacity < out.public_size ||
-        out.proof == nullptr || (out.public_inputs == nullptr && out.public_size != 0)) {
-      throw Error(ZKP_ERR_SHORT_BUFFER, "prove output needs " + std::to_string(out.proof_size) +
+    if (out.proof_capacity < out.proof_size || out.public_capacity < out.public_size || out.proof == nullptr ||
+        (out.public_inputs == nullptr && out.public_size != 0)) {
+      throw Error(ZKP_ERR_SHORT_BUFFER, std::string("prove output needs ") + std::to_string(out.proof_size) +
                                             " proof bytes and " + std::to_string(out.public_size) + " public bytes");
     }
     std::memcpy(out.proof, op.proof.data(), op.proof.size());
@@ -170,7 +171,7 @@ class ReferenceProver final : public zkp::sdk::Prover {
   bool verify(const zkp_key_t& k, std::span<const uint8_t> proof, std::span<const uint8_t> publics) const override {
     const ref::ProvingKey& pk = key_of(k);
     if (proof.size() != ZKP_PROOF_SIZE_BN254 || publics.size() != size_t{pk.n_public} * 32) {
-      throw Error(ZKP_ERR_INVALID_ARGUMENT, "verify: a BN254 proof is 256 bytes and the public inputs " +
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, std::string("verify: a BN254 proof is 256 bytes and the public inputs ") +
                                                 std::to_string(pk.n_public * 32) + " bytes for this key");
     }
     ref::Proof p;
@@ -189,7 +190,8 @@ class ReferenceProver final : public zkp::sdk::Prover {
     s.a = scalars_mont(e.a, e.abc_length, "an a value");
     s.b = scalars_mont(e.b, e.abc_length, "a b value");
     if (e.c != nullptr) s.c = scalars_mont(e.c, e.abc_length, "a c value");
-    for (uint64_t i = 0; i < e.assignment_length; ++i) s.witness.push_back(scalar_at(e.assignment + 32 * i, "an assignment value"));
+    for (uint64_t i = 0; i < e.assignment_length; ++i)
+      s.witness.push_back(scalar_at(e.assignment + 32 * i, "an assignment value"));
     return s;
   }
 };

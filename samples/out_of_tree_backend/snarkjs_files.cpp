@@ -77,8 +77,7 @@ ProvingKey read_zkey(std::span<const uint8_t> file, const std::string& what) {
   k.n_vars = h.u32();
   k.n_public = h.u32();
   k.domain_size = h.u32();
-  if (k.n_vars == 0 || k.n_public >= k.n_vars || k.domain_size == 0 ||
-      (k.domain_size & (k.domain_size - 1)) != 0) {
+  if (k.n_vars == 0 || k.n_public >= k.n_vars || k.domain_size == 0 || (k.domain_size & (k.domain_size - 1)) != 0) {
     throw Error(ZKP_ERR_BAD_INPUT, what + ": inconsistent header (nVars, nPublic, domainSize)");
   }
   k.alpha1 = read_g1(h);
@@ -117,8 +116,8 @@ std::vector<Limbs> read_wtns(std::span<const uint8_t> file, uint32_t n_vars, con
   }
   const uint32_t count = h.u32();
   if (count != n_vars) {
-    throw Error(ZKP_ERR_BAD_INPUT, what + ": " + std::to_string(count) + " values, the key has " +
-                                       std::to_string(n_vars) + " wires");
+    throw Error(ZKP_ERR_BAD_INPUT,
+                what + ": " + std::to_string(count) + " values, the key has " + std::to_string(n_vars) + " wires");
   }
   Reader v(sections[2], what + " section 2");
   std::vector<Limbs> w(count);

@@ -73,8 +73,8 @@ class Reader {
 };
 
 // The sections of a snarkjs binary file, by id, after checking its magic.
-std::map<uint32_t, std::span<const uint8_t>> read_sections(std::span<const uint8_t> file,
-                                                           const char magic[4], const std::string& what);
+std::map<uint32_t, std::span<const uint8_t>> read_sections(std::span<const uint8_t> file, const char magic[4],
+                                                           const std::string& what);
 
 // A Groth16 BN254 proving key; ZKP_ERR_UNSUPPORTED for another protocol or curve.
 ProvingKey read_zkey(std::span<const uint8_t> file, const std::string& what);

@@ -39,12 +39,11 @@ std::shared_ptr<host::PluginLibrary> check_entry(Report& report, const std::stri
                   "] meets this host's ", host::host_abi_range(), " (using ", lib->abi_version(),
                   "), init() succeeds"));
   report.check(e.header.struct_size >= sizeof(zkp_plugin_entry_t) && e.header.struct_version >= 1,
-               cat("entry header: struct_size ", e.header.struct_size, " covers the entry (", sizeof(zkp_plugin_entry_t),
-                   "), struct_version ", e.header.struct_version));
+               cat("entry header: struct_size ", e.header.struct_size, " covers the entry (",
+                   sizeof(zkp_plugin_entry_t), "), struct_version ", e.header.struct_version));
   report.check(e.abi_version_min <= e.abi_version_max, "entry states an ABI range with min <= max");
   report.check(!empty(e.name) && !empty(e.version) && e.description != nullptr,
-               "entry has a name, a version and a description",
-               cat("name '", e.name, "', version '", e.version, "'"));
+               "entry has a name, a version and a description", cat("name '", e.name, "', version '", e.version, "'"));
   const std::string expected = name_in_file(std::filesystem::path(path).filename().string());
   if (!expected.empty() && !empty(e.name)) {
     report.check(expected == e.name, cat("entry name '", e.name, "' is the short name its file gives"),

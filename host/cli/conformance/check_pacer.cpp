@@ -1,3 +1,4 @@
+#include "check_support.hpp"
 #include "checks.hpp"
 
 #include <zkpipe/zkp_pacer.h>
@@ -10,8 +11,6 @@
 namespace zkp::conformance {
 
 namespace {
-
-constexpr const char* kUnknownOption = "zkp_check_no_such_option";
 
 zkp_pacer_facts_t facts() {
   auto f = sdk::make_struct<zkp_pacer_facts_t>();
@@ -54,8 +53,9 @@ int run_program(Report& report, const std::string& command) {
 void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const Settings& settings) {
   report.section(cat("pacer factory of '", lib->name(), "'"));
   const auto* f = static_cast<const zkp_pacer_factory_t*>(lib->factory(ZKP_PACER_FACTORY_ID));
-  report.check(f->header.struct_size >= sizeof(zkp_pacer_factory_t) && f->options_help != nullptr && f->create != nullptr,
-               "pacer factory: header covers the table, options_help and create are set");
+  report.check(
+      f->header.struct_size >= sizeof(zkp_pacer_factory_t) && f->options_help != nullptr && f->create != nullptr,
+      "pacer factory: header covers the table, options_help and create are set");
   const zkp_pacer_facts_t fx = facts();
   {
     const zkp_option_t unknown[] = {{kUnknownOption, "1"}};
@@ -106,7 +106,8 @@ void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const
   p->on_event(p.get(), &newer.event);
   zkp_pipeline_state_t later = state(idle.now_ns + 2, 1);
   const uint64_t again = p->next_admission_ns(p.get(), &later);
-  report.pass(cat("an unknown event kind and a longer (newer) event struct are taken; it answers ", again, " ns after them"));
+  report.pass(
+      cat("an unknown event kind and a longer (newer) event struct are taken; it answers ", again, " ns after them"));
 
   // status_line: the length of the whole line whatever the capacity, NUL-terminated within it.
   char big[4096];
@@ -117,8 +118,9 @@ void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const
   std::memset(small, 'Z', sizeof small);
   const size_t needed = p->status_line(p.get(), small, 4);
   const bool tail_untouched = small[4] == 'Z' && small[5] == 'Z' && small[6] == 'Z' && small[7] == 'Z';
-  report.check(needed == whole && std::memchr(small, 0, 4) != nullptr && tail_untouched,
-               "status_line into 4 bytes: truncated, NUL-terminated, nothing written past them, the whole length returned");
+  report.check(
+      needed == whole && std::memchr(small, 0, 4) != nullptr && tail_untouched,
+      "status_line into 4 bytes: truncated, NUL-terminated, nothing written past them, the whole length returned");
   const size_t zero = p->status_line(p.get(), nullptr, 0);
   report.check(zero == whole, "status_line with capacity 0 (and no buffer) returns the whole length");
 
@@ -129,7 +131,8 @@ void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const
   const std::string command = cat("'", settings.pacing_sim, "' --check --pacers greedy,'", lib->path().string(), "' '",
                                   settings.scenario, "' 2>&1");
   const int rc = run_program(report, command);
-  report.check(rc == 0, cat("the pacing simulator runs it beside greedy on ", settings.scenario, " with every invariant kept"),
+  report.check(rc == 0,
+               cat("the pacing simulator runs it beside greedy on ", settings.scenario, " with every invariant kept"),
                cat("exit status ", rc));
 }
 

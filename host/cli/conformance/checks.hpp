@@ -19,6 +19,7 @@
 
 #include <zkpipe/host/plugin_library.hpp>
 
+#include <filesystem>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,6 +38,10 @@ struct Settings {
 std::shared_ptr<host::PluginLibrary> check_entry(Report& report, const std::string& path);
 
 void check_prover(Report& report, std::shared_ptr<host::PluginLibrary> lib, const Settings& settings);
+// The proof checks of check_prover on one vector folder, against the reference prover `ref`;
+// `p` has `device_count` devices (check_prover_vector.cpp).
+void check_prover_vector(Report& report, zkp_prover_t* p, uint32_t device_count, zkp_prover_t* ref,
+                         const std::filesystem::path& dir);
 void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const Settings& settings);
 
 }  // namespace zkp::conformance

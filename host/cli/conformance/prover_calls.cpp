@@ -15,9 +15,9 @@ const zkp_host_services_t* host_services() {
     auto s = sdk::make_struct<zkp_host_services_t>();
     s.log = [](void*, zkp_log_level_t, const char*) {};
     s.now_ns = [](void*) -> uint64_t {
-      return static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
-                                       std::chrono::steady_clock::now().time_since_epoch())
-                                       .count());
+      return static_cast<uint64_t>(
+          std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now().time_since_epoch())
+              .count());
     };
     return s;
   }();
@@ -36,14 +36,14 @@ const zkp_prover_factory_t* prover_factory(const host::PluginLibrary& lib) {
   return static_cast<const zkp_prover_factory_t*>(lib.factory(ZKP_PROVER_FACTORY_ID));
 }
 
-zkp_status_t create_prover(std::shared_ptr<host::PluginLibrary> lib, const OptionList& options,
-                           ProverHandle& out, zkp_error_t& err, uint32_t facts_size) {
+zkp_status_t create_prover(std::shared_ptr<host::PluginLibrary> lib, const OptionList& options, ProverHandle& out,
+                           zkp_error_t& err, uint32_t facts_size) {
   const zkp_prover_factory_t* f = prover_factory(*lib);
   std::vector<zkp_option_t> c_options;
   for (const auto& [k, v] : options) c_options.push_back({k.c_str(), v.c_str()});
-  const bool has_facts = f->header.struct_size >= offsetof(zkp_prover_factory_t, create_with_facts) +
-                                                      sizeof f->create_with_facts &&
-                         f->create_with_facts != nullptr;
+  const bool has_facts =
+      f->header.struct_size >= offsetof(zkp_prover_factory_t, create_with_facts) + sizeof f->create_with_facts &&
+      f->create_with_facts != nullptr;
   zkp_status_t s;
   if (has_facts) {
     auto facts = sdk::make_struct<zkp_prover_facts_t>();
@@ -58,8 +58,7 @@ zkp_status_t create_prover(std::shared_ptr<host::PluginLibrary> lib, const Optio
   return s;
 }
 
-zkp_status_t load_key(zkp_prover_t* p, const std::string& zkey, int32_t gpu_index, KeyHandle& out,
-                      zkp_error_t& err) {
+zkp_status_t load_key(zkp_prover_t* p, const std::string& zkey, int32_t gpu_index, KeyHandle& out, zkp_error_t& err) {
   auto source = sdk::make_struct<zkp_key_source_t>();
   source.path = zkey.c_str();
   out.prover = p;

@@ -38,8 +38,8 @@ const zkp_prover_factory_t* prover_factory(const host::PluginLibrary& lib);
 // Creates through create_with_facts when the factory has it (facts: `facts_size` bytes of a
 // zkp_prover_facts_t of 2 workers per device, 2 synthesis threads, 1 op per worker; 0: the
 // whole struct), else through create.
-zkp_status_t create_prover(std::shared_ptr<host::PluginLibrary> lib, const OptionList& options,
-                           ProverHandle& out, zkp_error_t& err, uint32_t facts_size = 0);
+zkp_status_t create_prover(std::shared_ptr<host::PluginLibrary> lib, const OptionList& options, ProverHandle& out,
+                           zkp_error_t& err, uint32_t facts_size = 0);
 
 struct KeyHandle {
   zkp_prover_t* prover = nullptr;
@@ -50,8 +50,7 @@ struct KeyHandle {
   ~KeyHandle();
 };
 
-zkp_status_t load_key(zkp_prover_t* p, const std::string& zkey, int32_t gpu_index, KeyHandle& out,
-                      zkp_error_t& err);
+zkp_status_t load_key(zkp_prover_t* p, const std::string& zkey, int32_t gpu_index, KeyHandle& out, zkp_error_t& err);
 
 // One proof: synthesize `wtns` (a .wtns file's bytes), prove_start on `gpu_index` (for
 // `worker`) with

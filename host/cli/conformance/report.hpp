@@ -54,9 +54,7 @@ class Report {
   void note(const std::string& text) { std::cout << "     " << text << "\n"; }
 
   bool succeeded() const { return failed_ == 0 && passed_ > 0; }
-  void summary() const {
-    std::cout << passed_ << " passed, " << failed_ << " failed, " << skipped_ << " skipped\n";
-  }
+  void summary() const { std::cout << passed_ << " passed, " << failed_ << " failed, " << skipped_ << " skipped\n"; }
 
  private:
   static void line(const char* tag, const std::string& what) { std::cout << tag << " " << what << "\n"; }
