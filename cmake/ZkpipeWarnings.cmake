@@ -31,19 +31,6 @@ function(zkpipe_target_defaults tgt)
   target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C,CXX>:${ZKPIPE_WARNINGS}>")
 endfunction()
 
-# A plugin is a shared library loaded at run time; it exports only zkp_plugin_entry.
-function(zkpipe_add_plugin tgt)
-  add_library(${tgt} MODULE ${ARGN})
-  zkpipe_target_defaults(${tgt})
-  target_link_libraries(${tgt} PRIVATE zkpipe::plugin_sdk)
-  set_target_properties(${tgt} PROPERTIES
-    PREFIX "lib" CXX_VISIBILITY_PRESET hidden C_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
-  # Export the entry symbol alone: template instantiations from the SDK stay local, so two
-  # plugins never bind to each other's copies.
-  target_link_options(${tgt} PRIVATE "LINKER:--version-script=${ZKPIPE_SOURCE_DIR}/cmake/plugin.map")
-  install(TARGETS ${tgt} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR}/zkpipe)
-endfunction()
-
 # add_subdirectory for each listed folder that exists (work lands folder by folder).
 function(zkpipe_add_subdirs)
   foreach(d ${ARGN})

@@ -49,7 +49,7 @@ int main(int argc, char** argv) {
     }
     return kExitSuccess;
   }
-  const Command* command = find_command(name);
+  const Command* command = find_command(name == "--version" ? std::string("version") : name);
   if (command == nullptr) {
     std::cerr << "zkpipe: unknown command '" << name << "' (see zkpipe --help)\n";
     return kExitUsage;

@@ -5,6 +5,7 @@
 #include <zkpipe/sdk/error.hpp>
 
 #include <ostream>
+#include <sstream>
 
 namespace zkp::cli {
 
@@ -55,6 +56,19 @@ host::Config load_config(const ParsedArgs& parsed) {
   } catch (const sdk::Error& e) {
     throw UsageError(e.what());
   }
+}
+
+std::vector<std::string> plugin_search_path(const ParsedArgs& parsed) {
+  std::vector<std::string> path;
+  if (parsed.values.count("plugin-path")) {
+    std::istringstream dirs(parsed.values["plugin-path"].as<std::string>());
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+      if (!dir.empty()) path.push_back(dir);
+    }
+  }
+  const host::Config config = load_config(parsed);
+  path.insert(path.end(), config.plugin_path.begin(), config.plugin_path.end());
+  return path;
 }
 
 }  // namespace zkp::cli

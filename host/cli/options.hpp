@@ -35,4 +35,8 @@ void print_command_help(std::ostream& out, const char* usage,
 // Loads the configuration; a bad key or value is a UsageError (exit 2).
 host::Config load_config(const ParsedArgs& parsed);
 
+// The plugin folders a listing command searches first: its --plugin-path DIRS (colon-separated,
+// when the command has that option), then the configuration's plugin_path.
+std::vector<std::string> plugin_search_path(const ParsedArgs& parsed);
+
 }  // namespace zkp::cli

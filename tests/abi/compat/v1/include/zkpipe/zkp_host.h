@@ -1,0 +1,185 @@
+/*
+ * zkpipe C ABI, version 1 — the host API for callers (C, Rust, Go, the CLI).
+ *
+ * Link against libzkpipe. A host owns one prover plugin and one pacer plugin, chosen
+ * by its configuration, and runs the proving pipeline:
+ *
+ *   submit → scheduler (priority, then FIFO) → admission (pacer AND memory budget)
+ *     → synthesis pool → GPU queue → W workers per device → self-check → callbacks
+ *
+ * Callbacks. Every callback of every job runs on the host's single completion thread,
+ * one at a time, in the order partitions complete. Pointers in the records are owned
+ * by the host and valid until the callback returns (copy what you keep). A callback
+ * MAY call zkp_host_submit, zkp_host_cancel, zkp_host_stats and zkp_host_key_info. It
+ * MUST NOT call zkp_host_wait, zkp_host_shutdown or zkp_host_destroy (they would wait
+ * for the callback itself; they fail with ZKP_ERR_INVALID_ARGUMENT when called from
+ * the completion thread). A callback that throws a C++ exception or returns through a
+ * foreign unwinder is not supported; the host catches C++ exceptions, logs them and
+ * carries on, but a Rust panic must be caught on the Rust side (catch_unwind).
+ * A slow callback delays later callbacks, never the GPUs.
+ */
+#ifndef ZKP_HOST_H
+#define ZKP_HOST_H
+
+#include "zkp_common.h"
+#include "zkp_prover.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+typedef struct zkp_host_t zkp_host_t; /* opaque */
+
+/* One partition of a job: a witness to synthesize, or inputs already synthesized. */
+typedef struct zkp_partition_t {
+  zkp_struct_header_t header;
+  zkp_witness_t witness;                 /* used when `synthesized` is NULL */
+  const zkp_synthesized_t *synthesized;  /* skips synthesis (caller-synthesized inputs) */
+} zkp_partition_t;
+
+/* Completion flags. */
+#define ZKP_COMPLETION_SIMULATED 1u    /* the prover is a simulation: no proof bytes */
+#define ZKP_COMPLETION_SELF_CHECKED 2u /* the proof was verified before delivery: by the host's
+                                          self-check, or by the prover itself
+                                          (ZKP_PROVE_OUTPUT_VERIFIED, zkp_prover.h) */
+
+/* The record of one finished partition (success or failure). */
+typedef struct zkp_completion_t {
+  zkp_struct_header_t header;
+  uint64_t job_id;
+  uint32_t partition;
+  zkp_status_t status;
+  const char *message;      /* "" on success; owned by the host, valid during the callback */
+  int32_t gpu_index;        /* the device that ran it; -1 if it never reached one */
+  uint32_t worker;          /* the worker within that device */
+  uint64_t gpu_duration_ns; /* device time measured by the worker */
+  uint64_t synthesis_ns;    /* time in synthesis */
+  uint64_t queue_wait_ns;   /* time in the GPU queue */
+  uint64_t total_ns;        /* submit to completion */
+  zkp_curve_t curve;
+  uint32_t flags;                /* ZKP_COMPLETION_* */
+  const uint8_t *proof;          /* proof bytes (zkp_prover.h format); NULL if none */
+  size_t proof_size;
+  const uint8_t *public_inputs;  /* n_public scalars; NULL if none */
+  size_t public_size;
+} zkp_completion_t;
+
+/* The record of a finished job: every partition has completed, failed or been cancelled. */
+typedef struct zkp_job_summary_t {
+  zkp_struct_header_t header;
+  uint64_t job_id;
+  zkp_status_t status; /* ZKP_OK if every partition succeeded, else the first failure's */
+  uint32_t partitions;
+  uint32_t succeeded;
+  uint32_t failed;
+  uint32_t cancelled;
+  uint64_t wall_ns; /* submit to the last completion */
+} zkp_job_summary_t;
+
+/* [completion-thread] Callbacks. `record` is owned by the host, valid during the call. */
+typedef void(ZKP_CALL *zkp_partition_callback_t)(void *user_data, const zkp_completion_t *record);
+typedef void(ZKP_CALL *zkp_job_callback_t)(void *user_data, const zkp_job_summary_t *summary);
+
+typedef struct zkp_job_t {
+  zkp_struct_header_t header;
+  uint64_t key_id;                    /* from zkp_host_load_key */
+  const zkp_partition_t *partitions;  /* owned by the caller; the array is copied at submit,
+                                         the buffers it points to must live until the job ends */
+  uint32_t partition_count;
+  int32_t gpu_index;                  /* -1: any device; else every partition runs there */
+  int32_t priority;                   /* higher runs first; FIFO among equals */
+  /* NULL: fresh randomness from the OS CSPRNG for every proof. Else partition_count
+   * pairs r || s (64 bytes each) for reproducible tests; copied at submit. */
+  const uint8_t *randomness;
+  zkp_partition_callback_t on_partition; /* may be NULL */
+  zkp_job_callback_t on_job;             /* may be NULL */
+  void *user_data;                       /* passed back to both callbacks, never touched */
+} zkp_job_t;
+
+typedef struct zkp_host_stats_t {
+  zkp_struct_header_t header;
+  uint64_t jobs_submitted;
+  uint64_t jobs_finished;
+  uint64_t partitions_succeeded;
+  uint64_t partitions_failed;    /* includes cancelled */
+  uint32_t pending;
+  uint32_t synthesizing;
+  uint32_t waiting;
+  uint32_t proving;
+  uint64_t budget_total_bytes;
+  uint64_t budget_used_bytes;
+  uint64_t budget_peak_bytes;    /* highest budget_used_bytes ever seen */
+  uint32_t device_count;
+  uint32_t workers_per_device;
+} zkp_host_stats_t;
+
+/* How shutdown/destroy treat work in flight. */
+typedef uint32_t zkp_shutdown_mode_t;
+#define ZKP_SHUTDOWN_DRAIN 0u  /* finish every submitted partition, then stop */
+#define ZKP_SHUTDOWN_CANCEL 1u /* cancel pending work, finish what is on a device */
+
+/* [any-thread] The ABI version libzkpipe implements (ZKP_ABI_VERSION when built). */
+ZKP_EXPORT uint32_t zkp_host_abi_version(void);
+
+/* [any-thread] Creates a host from an INI config file (NULL: defaults only) and
+ * command-line style overrides ("prover=sim", "workers_per_device=2",
+ * "prover.devices=2"), applied after the file. Unknown keys and bad values fail with
+ * ZKP_ERR_INVALID_ARGUMENT; a plugin that cannot be loaded fails with its reason.
+ * *out is owned by the caller until zkp_host_destroy(). Strings are owned by the
+ * caller, valid for the call. */
+ZKP_EXPORT zkp_status_t zkp_host_create(const char *config_path, const char *const *overrides,
+                                        size_t override_count, zkp_host_t **out,
+                                        zkp_error_t *err);
+
+/* [any-thread] Loads a proving key on every device and returns its id (never 0). */
+ZKP_EXPORT zkp_status_t zkp_host_load_key(zkp_host_t *host, const zkp_key_source_t *source,
+                                          uint64_t *key_id, zkp_error_t *err);
+
+/* [any-thread] Describes a loaded key into *out (caller-owned). */
+ZKP_EXPORT zkp_status_t zkp_host_key_info(zkp_host_t *host, uint64_t key_id,
+                                          zkp_key_info_t *out, zkp_error_t *err);
+
+/* [any-thread] Submits a job and returns its id (never 0, unique for the host's life).
+ * Fails with ZKP_ERR_INVALID_ARGUMENT if gpu_index >= the device count, with
+ * ZKP_ERR_BUDGET_EXHAUSTED if one partition alone exceeds the memory budget, with
+ * ZKP_ERR_CANCELLED after zkp_host_shutdown. Nothing is submitted on failure. */
+ZKP_EXPORT zkp_status_t zkp_host_submit(zkp_host_t *host, const zkp_job_t *job,
+                                        uint64_t *job_id, zkp_error_t *err);
+
+/* [any-thread] Cancels a job: pending partitions complete with ZKP_ERR_CANCELLED,
+ * those on a device finish first. ZKP_ERR_NOT_FOUND for an unknown or finished job. */
+ZKP_EXPORT zkp_status_t zkp_host_cancel(zkp_host_t *host, uint64_t job_id, zkp_error_t *err);
+
+/* [any-thread but not the completion thread] Waits until job `job_id` (0: every job
+ * submitted so far) has finished and its callbacks have returned, or timeout_ms passes
+ * (-1: forever; then ZKP_ERR_TIMEOUT). */
+ZKP_EXPORT zkp_status_t zkp_host_wait(zkp_host_t *host, uint64_t job_id, int64_t timeout_ms,
+                                      zkp_error_t *err);
+
+/* [any-thread] Counters and gauges of the pipeline into *out (caller-owned). */
+ZKP_EXPORT zkp_status_t zkp_host_stats(zkp_host_t *host, zkp_host_stats_t *out,
+                                       zkp_error_t *err);
+
+/* [any-thread] Describes device `gpu_index` of the host's prover (per-device counters). */
+ZKP_EXPORT zkp_status_t zkp_host_device_info(zkp_host_t *host, uint32_t gpu_index,
+                                             zkp_device_info_t *out, zkp_error_t *err);
+
+/* [any-thread] The pacer's status line into buf (capacity bytes, NUL-terminated,
+ * truncated to fit); *needed gets the full length without the NUL. */
+ZKP_EXPORT zkp_status_t zkp_host_pacer_status(zkp_host_t *host, char *buf, size_t capacity,
+                                              size_t *needed, zkp_error_t *err);
+
+/* [any-thread but not the completion thread] Stops accepting jobs (later submits fail
+ * with ZKP_ERR_CANCELLED), then drains or cancels the work in flight and waits for it. */
+ZKP_EXPORT zkp_status_t zkp_host_shutdown(zkp_host_t *host, zkp_shutdown_mode_t mode,
+                                          zkp_error_t *err);
+
+/* [any-thread but not the completion thread] Shuts down (if not yet) and frees the host;
+ * `host` is invalid afterwards. NULL is a no-op. */
+ZKP_EXPORT void zkp_host_destroy(zkp_host_t *host, zkp_shutdown_mode_t mode);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* ZKP_HOST_H */
