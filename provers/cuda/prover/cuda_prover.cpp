@@ -75,7 +75,11 @@ CudaProver::CudaProver(const sdk::HostServices& host, const sdk::ProverFacts& fa
   }
   pool_ = std::make_unique<ThreadPool>(options_.host_threads);
   staging_ = std::make_unique<ThreadPool>(std::min(kStagingThreads, ThreadPool::hardware_threads()));
-  ctx_ = std::make_unique<Context>(Context{host_, *pool_, options_, {}, staging_.get()});
+  // Sharing pool_ would make the host G2 MSM and the host H step take turns: 3-16% slower
+  // proofs with g2=host h=host on one H200 (docs/PERF.md, session 5). Its own pool, started
+  // once, keeps them overlapped and still starts no thread per proof.
+  if (options_.g2 == Placement::host) g2_pool_ = std::make_unique<ThreadPool>(options_.host_threads);
+  ctx_ = std::make_unique<Context>(Context{host_, *pool_, options_, {}, staging_.get(), g2_pool_.get()});
   for (std::size_t i = 0; i < ordinals.size(); ++i) {
     const DeviceProps p = props_of(ordinals[i]);
     devices_.push_back(std::make_unique<DeviceSlot>(static_cast<std::uint32_t>(i), ordinals[i], p.name, p.memory,

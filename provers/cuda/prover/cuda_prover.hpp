@@ -76,6 +76,7 @@ class CudaProver final : public sdk::Prover {
   std::string no_device_reason_;
   std::unique_ptr<ThreadPool> pool_;     // synthesis, key checks, input checks, the host H step
   std::unique_ptr<ThreadPool> staging_;  // staged_upload's threads, shared by every lane
+  std::unique_ptr<ThreadPool> g2_pool_;  // with g2=host: the host G2 MSM's, beside pool_'s H step
   std::unique_ptr<Context> ctx_;
   std::vector<std::unique_ptr<DeviceSlot>> devices_;
   std::mutex cache_mutex_;

@@ -29,6 +29,7 @@ struct Context {
   const ProverOptions& options;
   std::vector<DeviceSlot*> devices;  // every device of the prover, in gpu_index order
   ThreadPool* staging = nullptr;     // the staging copies of uploads (staging.hpp)
+  ThreadPool* g2 = nullptr;          // the host G2 MSM's, with g2=host (ProofStages::run)
 };
 
 class KeyState : public std::enable_shared_from_this<KeyState> {

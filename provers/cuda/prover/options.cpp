@@ -130,9 +130,9 @@ const sdk::OptionTable<ProverOptions>& option_table() {
                   "where the H step (3 odd-coset transforms) runs: the device (cuda::HStep, per worker) or the "
                   "host's cores, overlapped with the device MSMs"),
       sdk::integer("threads", &O::host_threads, 0, kMaxHostThreads,
-                   "the prover's one pool of host threads, and so its cap: synthesis, the checks, the host H "
-                   "step and the host G2 MSM all run on it (the cpu prover's option of the same name); 0 = every "
-                   "hardware thread"),
+                   "the size of the prover's pool of host threads, started once: synthesis, the checks and the "
+                   "host H step run on it, and with g2=host the host G2 MSM on a second pool of this size, so "
+                   "that it overlaps H (the cpu prover's option of the same name); 0 = every hardware thread"),
       sdk::integer("host_threads", &O::host_threads, 0, kMaxHostThreads, "the old name of threads"),
       backend::key_check_option(&O::key),
       backend::r1cs_option(&O::key),

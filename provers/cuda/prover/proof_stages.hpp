@@ -93,13 +93,13 @@ class ProofStages {
       t.h_on_host = ctx.options.h == Placement::host;
       std::future<Affine<G2>> g2;
       if (t.g2_on_host) {
-        // On the prover's pool, as every host loop of the prover is: its `threads` option caps
-        // them all, and a host H step running beside it takes turns on the same threads.
+        // On the G2 pool the prover starts once with g2=host (cuda_prover.cpp says why it is
+        // not the main pool): no threads are started per proof.
         g2 = std::async(std::launch::async, [&] {
           const auto t0 = detail::Clock::now();
           const auto bytes = std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(w.data()), w.size_bytes());
           zkp::msm::Options msm_options;
-          msm_options.pool = &ctx.pool;
+          msm_options.pool = ctx.g2;
           const Affine<G2> sum = zkp::msm::msm<G2>(pk_.b2(), bytes, msm_options);
           t.msm_b2_ms = detail::ms_since(t0);
           return sum;
