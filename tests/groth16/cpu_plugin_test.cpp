@@ -223,6 +223,26 @@ TEST(CpuPlugin, ThreadCountDoesNotChangeTheProof) {
 
 // [any-thread]: several host threads synthesize and prove on one key at once (the pool's
 // loops take turns); every proof must still be snarkjs's.
+// `callers` threads each prove `each` times with r = s = 0; how many of each one's proofs were
+// `want`, byte for byte.
+std::vector<std::size_t> prove_concurrently(zkp_prover_t* p, zkp_key_t* key, const std::string& wtns,
+                                            const zkp_key_info_t& info, const std::vector<std::uint8_t>& want,
+                                            std::size_t callers, std::size_t each) {
+  std::vector<std::size_t> good(callers, 0);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < callers; ++t) {
+    threads.emplace_back([&, t] {
+      for (std::size_t i = 0; i < each; ++i) {
+        zkp_error_t e = make<zkp_error_t>();
+        Output o(info);
+        if (prove_witness(p, key, wtns_file(wtns), kZeroRandomness, o, e) == ZKP_OK && o.proof == want) ++good[t];
+      }
+    });
+  }
+  for (auto& t : threads) t.join();
+  return good;
+}
+
 TEST(CpuPlugin, ConcurrentProofsOnOneKeyAreAllCorrect) {
   auto p = make_prover();
   Key key;
@@ -231,22 +251,10 @@ TEST(CpuPlugin, ConcurrentProofsOnOneKeyAreAllCorrect) {
   ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", key, err), ZKP_OK) << err.message;
   const auto want = test::proof_bytes(dir / "det/proof.json", 32);
   const std::string wtns = (dir / "witness.wtns").string();
-  constexpr int kThreads = 3, kProofsEach = 3;
-  std::vector<int> good(kThreads, 0);
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t) {
-    threads.emplace_back([&, t] {
-      for (int i = 0; i < kProofsEach; ++i) {
-        zkp_error_t e = make<zkp_error_t>();
-        Output o(256, 64);
-        if (prove_witness(p.get(), key.key, wtns_file(wtns), kZeroRandomness, o, e) == ZKP_OK && o.proof == want) {
-          ++good[t];
-        }
-      }
-    });
-  }
-  for (auto& t : threads) t.join();
-  for (int t = 0; t < kThreads; ++t) EXPECT_EQ(good[t], kProofsEach) << "thread " << t;
+  constexpr std::size_t kThreads = 3, kProofsEach = 3;
+  const std::vector<std::size_t> good =
+      prove_concurrently(p.get(), key.key, wtns, info_of(p.get(), key.key), want, kThreads, kProofsEach);
+  for (std::size_t t = 0; t < kThreads; ++t) EXPECT_EQ(good[t], kProofsEach) << "thread " << t;
 }
 
 // The threads a process runs now, from /proc/self/task.
@@ -279,23 +287,10 @@ TEST(CpuPlugin, ThreadsOptionCapsEveryLoopOfTheProver) {
       std::this_thread::sleep_for(std::chrono::microseconds(200));
     }
   });
-  std::vector<int> good(kCallers, 0);
-  std::vector<std::thread> callers;
-  for (std::size_t t = 0; t < kCallers; ++t) {
-    callers.emplace_back([&, t] {
-      for (std::size_t i = 0; i < kProofsEach; ++i) {
-        zkp_error_t e = make<zkp_error_t>();
-        Output o(info);
-        if (prove_witness(p.get(), key.key, wtns_file(wtns), kZeroRandomness, o, e) == ZKP_OK && o.proof == want) {
-          ++good[t];
-        }
-      }
-    });
-  }
-  for (auto& t : callers) t.join();
+  const std::vector<std::size_t> good = prove_concurrently(p.get(), key.key, wtns, info, want, kCallers, kProofsEach);
   done.store(true);
   sampler.join();
-  for (std::size_t t = 0; t < kCallers; ++t) EXPECT_EQ(good[t], static_cast<int>(kProofsEach)) << "caller " << t;
+  for (std::size_t t = 0; t < kCallers; ++t) EXPECT_EQ(good[t], kProofsEach) << "caller " << t;
   const std::size_t pool_workers = 2, sampler_thread = 1;
   EXPECT_LE(most.load(), before + pool_workers + kCallers + sampler_thread)
       << "threads before: " << before << ", most while proving: " << most.load();

@@ -30,19 +30,7 @@ namespace fs = std::filesystem;
 // Every folder under the two data roots with a circuit.r1cs and a witness for this curve.
 template <class E>
 std::vector<fs::path> circuit_dirs() {
-  std::vector<fs::path> out;
-  const std::string suffix = std::string("_") + test::Suffix<E>::kValue;
-  for (const fs::path& root : {test::data_dir(), fs::path(ZKPIPE_VECTORS_DATA_DIR)}) {
-    if (!fs::exists(root)) continue;
-    for (const auto& d : fs::directory_iterator(root)) {
-      const std::string name = d.path().filename().string();
-      if (name.ends_with(suffix) && fs::exists(d.path() / "circuit.r1cs") && fs::exists(d.path() / "witness.wtns")) {
-        out.push_back(d.path());
-      }
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+  return test::vector_dirs<E>(test::data_dir(), ZKPIPE_VECTORS_DATA_DIR, {"circuit.r1cs", "witness.wtns"});
 }
 
 template <class E>

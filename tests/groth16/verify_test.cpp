@@ -28,19 +28,7 @@ namespace fs = std::filesystem;
 // Every folder under the two data roots that holds a vector for this curve.
 template <class E>
 std::vector<fs::path> vector_dirs() {
-  std::vector<fs::path> out;
-  const std::string suffix = std::string("_") + test::Suffix<E>::kValue;
-  for (const fs::path& root : {test::data_dir(), fs::path(ZKPIPE_VECTORS_DATA_DIR)}) {
-    if (!fs::exists(root)) continue;
-    for (const auto& d : fs::directory_iterator(root)) {
-      const std::string name = d.path().filename().string();
-      if (name.size() > suffix.size() && name.ends_with(suffix) && fs::exists(d.path() / "circuit.zkey")) {
-        out.push_back(d.path());
-      }
-    }
-  }
-  std::sort(out.begin(), out.end());
-  return out;
+  return test::vector_dirs<E>(test::data_dir(), ZKPIPE_VECTORS_DATA_DIR, {"circuit.zkey"});
 }
 
 template <CurveParams C>
