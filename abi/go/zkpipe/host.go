@@ -159,6 +159,9 @@ func (h *Host) LoadKey(src KeySource) (Key, error) {
 type Stats struct {
 	JobsSubmitted, JobsFinished, PartitionsSucceeded, PartitionsFailed uint64
 	DeviceCount, WorkersPerDevice                                      uint32
+	// AdmissionStalls counts the stalls the host's admission watchdog reported: partitions
+	// waited, the budget had room and the pacer admitted nothing for too long.
+	AdmissionStalls uint64
 }
 
 // Stats reads the pipeline's counters.
@@ -174,7 +177,8 @@ func (h *Host) Stats() (Stats, error) {
 			return err
 		}
 		s = Stats{uint64(out.jobs_submitted), uint64(out.jobs_finished), uint64(out.partitions_succeeded),
-			uint64(out.partitions_failed), uint32(out.device_count), uint32(out.workers_per_device)}
+			uint64(out.partitions_failed), uint32(out.device_count), uint32(out.workers_per_device),
+			uint64(out.admission_stalls)}
 		return nil
 	})
 	return s, err

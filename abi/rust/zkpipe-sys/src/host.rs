@@ -91,6 +91,8 @@ pub struct zkp_host_stats_t {
     pub budget_peak_bytes: u64,
     pub device_count: u32,
     pub workers_per_device: u32,
+    /// Added after the first release: stalls the admission watchdog reported.
+    pub admission_stalls: u64,
 }
 
 pub type zkp_shutdown_mode_t = u32;

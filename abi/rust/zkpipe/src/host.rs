@@ -133,6 +133,7 @@ impl Host {
             budget_peak_bytes: raw.budget_peak_bytes,
             device_count: raw.device_count,
             workers_per_device: raw.workers_per_device,
+            admission_stalls: raw.admission_stalls,
         })
     }
 
@@ -265,4 +266,7 @@ pub struct Stats {
     pub budget_peak_bytes: u64,
     pub device_count: u32,
     pub workers_per_device: u32,
+    /// Stretches in which partitions waited, the budget had room and the pacer admitted
+    /// nothing for longer than the host's admission watchdog allows (a pacer bug, logged).
+    pub admission_stalls: u64,
 }
