@@ -31,11 +31,13 @@ function(zkpipe_target_defaults tgt)
   target_compile_options(${tgt} PRIVATE "$<$<COMPILE_LANGUAGE:C,CXX>:${ZKPIPE_WARNINGS}>")
 endfunction()
 
-# add_subdirectory for each listed folder that exists (work lands folder by folder).
+# add_subdirectory for each listed folder. A folder that is listed and missing is an error,
+# not a silent skip: a README that cites a sample the build never saw is how that went wrong.
 function(zkpipe_add_subdirs)
   foreach(d ${ARGN})
-    if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${d}/CMakeLists.txt)
-      add_subdirectory(${d})
+    if(NOT EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/${d}/CMakeLists.txt)
+      message(FATAL_ERROR "${CMAKE_CURRENT_SOURCE_DIR}/${d}/CMakeLists.txt does not exist (listed in zkpipe_add_subdirs)")
     endif()
+    add_subdirectory(${d})
   endforeach()
 endfunction()
