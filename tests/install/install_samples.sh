@@ -1,11 +1,12 @@
 #!/bin/bash
 # install_samples.sh BUILD_DIR — zkpipe as a third party gets it: runs README.md's Install block
-# verbatim (cmake --install of BUILD_DIR into a fresh prefix, the two out-of-tree samples built
-# from that prefix alone and installed into it, a proof with the sample backend, the C sample
-# linked through pkg-config), then checks what it made:
+# verbatim (cmake --install of BUILD_DIR into a fresh prefix, the two out-of-tree samples and
+# the README's example pacer built from that prefix alone and installed into it, a proof with
+# the sample backend, the C sample linked through pkg-config), then checks what it made:
 #   - the CMake package and pkg-config files are installed, and plugindir names the plugins;
 #   - each sample plugin exports zkp_plugin_entry and nothing else;
-#   - the installed `zkpipe plugins` finds both samples by short name;
+#   - the installed `zkpipe plugins` finds the three by short name, and the example pacer
+#     paces the installed host;
 #   - the reference backend's proofs (the README's and many_public_bn128's) are
 #     accepted by `zkpipe verify` and by snarkjs, and public.json equals snarkjs's; it refuses
 #     an unsatisfied witness;
@@ -55,14 +56,14 @@ if [ -f "$plugindir/libzkp_prover_cpu.so" ] && [ -f "$plugindir/libzkp_prover_re
   ok "pkg-config plugindir $plugindir holds the built-in and the sample plugins"
 else bad "pkg-config plugindir '$plugindir' lacks libzkp_prover_cpu.so or libzkp_prover_reference.so"; fi
 
-for lib in libzkp_prover_reference.so libzkp_pacer_depth.so; do
+for lib in libzkp_prover_reference.so libzkp_pacer_depth.so libzkp_pacer_every_n_ms.so; do
   syms=$(nm -D --defined-only "$PREFIX/lib/zkpipe/$lib" 2>&1 | awk '{ print $NF }' | sort | tr '\n' ' ')
   if [ "$syms" = "zkp_plugin_entry " ]; then ok "$lib exports zkp_plugin_entry alone"
   else bad "$lib exports: $syms"; fi
 done
 
 listing=$("$ZKPIPE" plugins 2>&1)
-for name in reference depth; do
+for name in reference depth every_n_ms; do
   if echo "$listing" | grep -q "name $name, version"; then ok "installed zkpipe plugins finds '$name'"
   else bad "installed zkpipe plugins does not list '$name': $listing"; fi
 done
@@ -110,6 +111,14 @@ sim=()
 if out=$("$ZKPIPE" check-plugin "$PREFIX/lib/zkpipe/libzkp_pacer_depth.so" "${sim[@]}" 2>&1); then
   ok "check-plugin passes the depth pacer: $(echo "$out" | tail -n 1)"
 else bad "check-plugin fails the depth pacer:"; echo "$out" | grep -v "^ok"; fi
+
+# The README's example pacer, built from the prefix alone, paces the installed host: 20
+# partitions on the sim prover, every one proved, under its own status line.
+out=$("$ZKPIPE" run --partitions 20 prover=sim prover.devices=2 prover.gpu_ms=5 pacer=every_n_ms \
+      pacer.interval_ms=2 status_every=10 2>&1)
+if echo "$out" | grep -q "pacer every_n_ms: every 2 ms" && echo "$out" | grep -q "20 succeeded, 0 failed"; then
+  ok "the installed every_n_ms pacer paces the installed host: $(echo "$out" | tail -n 1)"
+else bad "every_n_ms through the installed host: $out"; fi
 
 # A caller of the C API through the CMake package (zkpipe::zkpipe), as the pkg-config one above.
 mkdir caller
