@@ -1,12 +1,15 @@
 // The plugin SDK's side of the later ABI additions (zkp_prover.h): ProverFactory fills
 // create and create_with_facts, hands a backend the host's facts when its constructor
 // takes them and still builds one whose constructor does not, reads only the facts a
-// host sent, and writes zkp_prove_output_t.flags only where the caller's struct has it.
+// host sent, writes zkp_prove_output_t.flags only where the caller's struct has it, and
+// maps a backend's own exception types through its translate_exception.
 #include <zkpipe/sdk/prover.hpp>
 
 #include <gtest/gtest.h>
 
 #include <cstddef>
+#include <stdexcept>
+#include <string>
 #include <type_traits>
 
 namespace {
@@ -183,6 +186,72 @@ TEST(SdkOutputFlags, ProveFinishAcceptsAFirstReleaseOutput) {
   EXPECT_EQ(out.flags, ZKP_PROVE_OUTPUT_VERIFIED);
   EXPECT_EQ(finish_with_size(p.get(), static_cast<uint32_t>(sdk::kProveOutputRequiredSize - 1), out, err),
             ZKP_ERR_ABI_MISMATCH);
+}
+
+// A library's own exception type, as the CUDA kernel library's CudaError is.
+struct DeviceFault : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// key_load throws a DeviceFault, and prove_start a plain std::runtime_error.
+class Throwing : public Fake {
+ public:
+  std::unique_ptr<zkp_key_t> key_load(const zkp_key_source_t&, int32_t) override { throw DeviceFault("the device fell off"); }
+  std::unique_ptr<zkp_prove_op_t> prove_start(const zkp_key_t&, const zkp_prove_input_t&, int32_t,
+                                              uint32_t) override {
+    throw std::runtime_error("a bug");
+  }
+};
+
+// Maps DeviceFault to ZKP_ERR_DEVICE and leaves every other exception to the usual mapping.
+class Translating final : public Throwing {
+ public:
+  static constexpr const char* kName = "translating";
+  static constexpr const char* kOptionsHelp = "";
+  Translating(const sdk::HostServices&, sdk::Options&) {}
+  static void translate_exception(const std::exception& e) {
+    if (dynamic_cast<const DeviceFault*>(&e) != nullptr) throw sdk::Error(ZKP_ERR_DEVICE, e.what());
+  }
+};
+
+class Untranslated final : public Throwing {
+ public:
+  static constexpr const char* kName = "untranslated";
+  static constexpr const char* kOptionsHelp = "";
+  Untranslated(const sdk::HostServices&, sdk::Options&) {}
+};
+
+template <class T>
+zkp_status_t load_status(std::string& message) {
+  ProverPtr p = create_plain<T>();
+  auto err = sdk::make_struct<zkp_error_t>();
+  auto source = sdk::make_struct<zkp_key_source_t>();
+  zkp_key_t* key = nullptr;
+  const zkp_status_t s = p->key_load(p.get(), &source, 0, &key, &err);
+  message = err.message;
+  return s;
+}
+
+TEST(SdkTranslateException, ABackendsOwnExceptionBecomesTheStatusItNames) {
+  std::string message;
+  EXPECT_EQ(load_status<Translating>(message), ZKP_ERR_DEVICE);
+  EXPECT_EQ(message, "the device fell off");
+  // Without the hook the same exception is only an internal error.
+  EXPECT_EQ(load_status<Untranslated>(message), ZKP_ERR_INTERNAL);
+  EXPECT_EQ(message, "the device fell off");
+}
+
+TEST(SdkTranslateException, OtherExceptionsKeepTheUsualMapping) {
+  ProverPtr p = create_plain<Translating>();
+  auto err = sdk::make_struct<zkp_error_t>();
+  auto input = sdk::make_struct<zkp_prove_input_t>();
+  auto external = sdk::make_struct<zkp_synthesized_t>();
+  input.external = &external;
+  FakeKey key;
+  zkp_prove_op_t* op = nullptr;
+  EXPECT_EQ(p->prove_start(p.get(), &key, &input, 0, 0, &op, &err), ZKP_ERR_INTERNAL);
+  EXPECT_STREQ(err.message, "a bug");
+  EXPECT_EQ(op, nullptr);
 }
 
 }  // namespace
