@@ -30,7 +30,8 @@
  *
  * Byte formats at this boundary:
  *  - scalars (witness values, a/b/c evaluations, r, s, public inputs): 32 bytes,
- *    standard form (not Montgomery), little-endian, < r.
+ *    standard form (not Montgomery), little-endian, < r; a caller's synthesis may
+ *    instead hand over Montgomery form (ZKP_SYNTHESIZED_MONTGOMERY).
  *  - a proof: A (G1) | B (G2) | C (G1), affine, each coordinate n8q bytes in standard
  *    form little-endian (n8q = 32 for BN254, 48 for BLS12-381); a G2 coordinate is
  *    c0 then c1. The point at infinity is all zero bytes. 256 bytes for BN254,
@@ -67,12 +68,21 @@ typedef struct zkp_device_info_t {
   uint64_t busy_ns;            /* total gpu_duration reported for this device */
 } zkp_device_info_t;
 
+/* The file format of a proving key (zkp_key_source_t.format). */
+typedef uint32_t zkp_key_format_t;
+#define ZKP_KEY_FORMAT_ZKEY 0u       /* snarkjs Groth16 .zkey (BN254 or BLS12-381) */
+#define ZKP_KEY_FORMAT_BELLPERSON 1u /* bellperson/Filecoin Groth16 parameters (BLS12-381):
+                                        vk, then ic, h, l, a, b_g1, b_g2, uncompressed
+                                        zkcrypto encoding (docs: provers/core/formats) */
+
 /* Where a proving key comes from: a file path, or a buffer in memory. */
 typedef struct zkp_key_source_t {
   zkp_struct_header_t header;
-  const char *path; /* a .zkey file, or NULL; owned by the caller, valid for the call */
-  const void *data; /* .zkey bytes if path is NULL; owned by the caller, valid until key_free() */
+  const char *path; /* a key file, or NULL; owned by the caller, valid for the call */
+  const void *data; /* key bytes if path is NULL; owned by the caller, valid until key_free() */
   size_t size;
+  /* Added after the first release; a struct_size that does not cover it means ZKEY. */
+  zkp_key_format_t format; /* ZKP_KEY_FORMAT_* */
 } zkp_key_source_t;
 
 typedef struct zkp_key_info_t {
@@ -103,17 +113,50 @@ typedef struct zkp_witness_t {
   size_t size;
 } zkp_witness_t;
 
+/* zkp_synthesized_t.flags */
+#define ZKP_SYNTHESIZED_MONTGOMERY 1u /* every scalar of a, b, c and the assignments is in
+                                         Montgomery form, x·2^256 mod r as four little-endian
+                                         u64 limbs: the memory of a blstrs/bellperson Scalar
+                                         (or an arkworks/halo2 Fr), handed over unconverted */
+
 /* Inputs a caller synthesized itself (the bellperson/Filecoin path): evaluations of
- * A·w, B·w and C·w on the domain, and the full assignment. Owned by the caller,
- * valid until the partition completes. */
+ * A·w, B·w and C·w on the domain, and the assignment. Owned by the caller, valid until
+ * the partition completes; never modified.
+ *
+ * Variables are numbered as bellperson numbers them: inputs first (input 0 is the
+ * constant 1; for a zkey key the inputs are wire 0 and the nPublic public wires), then
+ * aux. `assignment` holds all of them, or, when aux_assignment is set, the inputs only.
+ *
+ * Density (bellperson keys only; NULL for a zkey key): a bellperson key's a, b_g1 and
+ * b_g2 queries leave out variables that never occur in A (resp. B). A bitmap says which
+ * variables the queries hold, bit i of word i/64 (LSB first) for variable i of its range:
+ *   a_aux_density    aux variables in A (inputs are always in A)
+ *   b_input_density  inputs in B
+ *   b_aux_density    aux variables in B
+ * Each bitmap has bit_len bits (the variable count of its range) in ceil(bit_len/64)
+ * words; bits past bit_len are ignored. NULL means every bit set. Its popcount must
+ * equal the key's query length for that range (checked: ZKP_ERR_BAD_INPUT names the
+ * field). bellperson's ProvingAssignment density trackers are these bitmaps as they are. */
 typedef struct zkp_synthesized_t {
   zkp_struct_header_t header;
   const uint8_t *a; /* abc_length scalars; rows abc_length..domain_size-1 are zero */
   const uint8_t *b;
   const uint8_t *c;
   uint64_t abc_length;  /* <= domain_size of the key */
-  const uint8_t *assignment; /* n_vars scalars; assignment[0] must be 1 */
+  const uint8_t *assignment; /* every variable (n_vars), or the inputs if aux_assignment is
+                                set; assignment[0] must be 1 */
   uint64_t assignment_length;
+  /* Added after the first release; present when header.struct_size covers them (an
+   * older caller's struct means: flags 0, no aux_assignment, no density bitmaps). */
+  uint32_t flags;                 /* ZKP_SYNTHESIZED_* */
+  const uint8_t *aux_assignment;  /* NULL, or the aux variables (after the inputs) */
+  uint64_t aux_assignment_length;
+  const uint64_t *a_aux_density;
+  uint64_t a_aux_bit_len;
+  const uint64_t *b_input_density;
+  uint64_t b_input_bit_len;
+  const uint64_t *b_aux_density;
+  uint64_t b_aux_bit_len;
 } zkp_synthesized_t;
 
 /* The input of one proof. Exactly one of `synthesis` and `external` is non-NULL. */

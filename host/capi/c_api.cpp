@@ -86,7 +86,7 @@ ZKP_EXPORT zkp_status_t zkp_host_create(const char* config_path, const char* con
 ZKP_EXPORT zkp_status_t zkp_host_load_key(zkp_host_t* host, const zkp_key_source_t* source,
                                           uint64_t* key_id, zkp_error_t* err) {
   return guard(err, [&] {
-    require_struct(source, "zkp_key_source_t");
+    require_struct(source, "zkp_key_source_t", offsetof(zkp_key_source_t, format));  // format came later
     if (key_id == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "key_id is NULL");
     *key_id = checked(host).load_key(*source);
   });

@@ -8,6 +8,7 @@
 #include <zkpipe/sdk/error.hpp>
 
 #include <chrono>
+#include <cstddef>
 
 namespace zkp::host {
 
@@ -106,7 +107,9 @@ uint64_t Host::submit(const zkp_job_t& c_job) {
     const std::string which = "partition " + std::to_string(p);
     require_struct(&part, ("zkp_partition_t (" + which + ")").c_str());
     if (part.synthesized != nullptr) {
-      require_struct(part.synthesized, ("zkp_synthesized_t (" + which + ")").c_str());
+      // The first release's layout ends at assignment_length; later fields are optional.
+      require_struct(part.synthesized, ("zkp_synthesized_t (" + which + ")").c_str(),
+                     offsetof(zkp_synthesized_t, flags));
     } else {
       require_struct(&part.witness, ("zkp_witness_t (" + which + ")").c_str());
     }

@@ -81,6 +81,25 @@ struct ProverFacts {
 inline constexpr size_t kProveOutputRequiredSize =
     offsetof(zkp_prove_output_t, ntt_ns) + sizeof(zkp_prove_output_t::ntt_ns);
 
+// The bytes of zkp_key_source_t and zkp_synthesized_t every caller provides: the first
+// release's layouts. A reader asks key_format() / synthesized_v2() for the later fields.
+inline constexpr size_t kKeySourceRequiredSize = offsetof(zkp_key_source_t, format);
+inline constexpr size_t kSynthesizedRequiredSize = offsetof(zkp_synthesized_t, flags);
+
+// The key's format: ZKP_KEY_FORMAT_ZKEY for a caller whose struct predates the field.
+inline zkp_key_format_t key_format(const zkp_key_source_t& source) noexcept {
+  return covers(source.header, offsetof(zkp_key_source_t, format) + sizeof source.format) ? source.format
+                                                                                           : ZKP_KEY_FORMAT_ZKEY;
+}
+
+// A caller's synthesis with every field of today's layout: the fields its struct does not
+// cover read as zero (no flags, no aux_assignment, no density bitmaps).
+inline zkp_synthesized_t synthesized_v2(const zkp_synthesized_t& in) noexcept {
+  zkp_synthesized_t out{};
+  std::memcpy(&out, &in, in.header.struct_size < sizeof out ? in.header.struct_size : sizeof out);
+  return out;
+}
+
 // Sets zkp_prove_output_t.flags (ZKP_PROVE_OUTPUT_*) when the caller's struct has the
 // field; a caller built before it existed is left untouched (and verifies itself).
 inline void set_output_flags(zkp_prove_output_t& out, uint32_t flags) noexcept {
@@ -173,7 +192,7 @@ struct ProverFactory {
   static zkp_status_t key_load(zkp_prover_t* p, const zkp_key_source_t* source, int32_t gpu_index,
                                zkp_key_t** out, zkp_error_t* err) {
     return run(err, [&] {
-      require_struct(source, "zkp_key_source_t");
+      require_struct(source, "zkp_key_source_t", kKeySourceRequiredSize);
       if (out == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "out is NULL");
       check_gpu(p, gpu_index, true);
       *out = self(p).key_load(*source, gpu_index).release();
@@ -212,7 +231,7 @@ struct ProverFactory {
         throw Error(ZKP_ERR_INVALID_ARGUMENT,
                     "zkp_prove_input_t needs exactly one of synthesis and external");
       }
-      if (input->external != nullptr) require_struct(input->external, "zkp_synthesized_t");
+      if (input->external != nullptr) require_struct(input->external, "zkp_synthesized_t", kSynthesizedRequiredSize);
       check_gpu(p, gpu_index, true);
       *op = self(p).prove_start(*key, *input, gpu_index, worker).release();
     });

@@ -41,6 +41,10 @@ pub struct zkp_device_info_t {
     pub busy_ns: u64,
 }
 
+pub type zkp_key_format_t = u32;
+pub const ZKP_KEY_FORMAT_ZKEY: zkp_key_format_t = 0;
+pub const ZKP_KEY_FORMAT_BELLPERSON: zkp_key_format_t = 1;
+
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct zkp_key_source_t {
@@ -48,6 +52,8 @@ pub struct zkp_key_source_t {
     pub path: *const c_char,
     pub data: *const c_void,
     pub size: usize,
+    /// Added after the first release: ZKP_KEY_FORMAT_*.
+    pub format: zkp_key_format_t,
 }
 
 #[repr(C)]
@@ -79,6 +85,8 @@ pub struct zkp_witness_t {
     pub size: usize,
 }
 
+pub const ZKP_SYNTHESIZED_MONTGOMERY: u32 = 1;
+
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
 pub struct zkp_synthesized_t {
@@ -89,6 +97,16 @@ pub struct zkp_synthesized_t {
     pub abc_length: u64,
     pub assignment: *const u8,
     pub assignment_length: u64,
+    /// Added after the first release (present when header.struct_size covers them).
+    pub flags: u32,
+    pub aux_assignment: *const u8,
+    pub aux_assignment_length: u64,
+    pub a_aux_density: *const u64,
+    pub a_aux_bit_len: u64,
+    pub b_input_density: *const u64,
+    pub b_input_bit_len: u64,
+    pub b_aux_density: *const u64,
+    pub b_aux_bit_len: u64,
 }
 
 #[repr(C)]

@@ -30,6 +30,7 @@ int main(void) {
   FIELD(zkp_device_info_t, partitions_started); FIELD(zkp_device_info_t, partitions_proved); FIELD(zkp_device_info_t, busy_ns);
   STRUCT(zkp_key_source_t); FIELD(zkp_key_source_t, header); FIELD(zkp_key_source_t, path);
   FIELD(zkp_key_source_t, data); FIELD(zkp_key_source_t, size);
+  FIELD(zkp_key_source_t, format);
   STRUCT(zkp_key_info_t); FIELD(zkp_key_info_t, header); FIELD(zkp_key_info_t, curve); FIELD(zkp_key_info_t, n_vars);
   FIELD(zkp_key_info_t, n_public); FIELD(zkp_key_info_t, domain_size); FIELD(zkp_key_info_t, synthesis_bytes);
   FIELD(zkp_key_info_t, proof_size); FIELD(zkp_key_info_t, public_size);
@@ -37,7 +38,11 @@ int main(void) {
   FIELD(zkp_witness_t, data); FIELD(zkp_witness_t, size);
   STRUCT(zkp_synthesized_t); FIELD(zkp_synthesized_t, header); FIELD(zkp_synthesized_t, a); FIELD(zkp_synthesized_t, b);
   FIELD(zkp_synthesized_t, c); FIELD(zkp_synthesized_t, abc_length); FIELD(zkp_synthesized_t, assignment);
-  FIELD(zkp_synthesized_t, assignment_length);
+  FIELD(zkp_synthesized_t, assignment_length); FIELD(zkp_synthesized_t, flags);
+  FIELD(zkp_synthesized_t, aux_assignment); FIELD(zkp_synthesized_t, aux_assignment_length);
+  FIELD(zkp_synthesized_t, a_aux_density); FIELD(zkp_synthesized_t, a_aux_bit_len);
+  FIELD(zkp_synthesized_t, b_input_density); FIELD(zkp_synthesized_t, b_input_bit_len);
+  FIELD(zkp_synthesized_t, b_aux_density); FIELD(zkp_synthesized_t, b_aux_bit_len);
   STRUCT(zkp_prove_input_t); FIELD(zkp_prove_input_t, header); FIELD(zkp_prove_input_t, synthesis);
   FIELD(zkp_prove_input_t, external); FIELD(zkp_prove_input_t, randomness);
   STRUCT(zkp_prove_output_t); FIELD(zkp_prove_output_t, header); FIELD(zkp_prove_output_t, proof);

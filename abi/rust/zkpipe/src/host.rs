@@ -79,7 +79,7 @@ impl Host {
 
     /// Loads a proving key on every device.
     pub fn load_key(&self, source: KeySource) -> Result<Key> {
-        let mut raw = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0 };
+        let mut raw = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0, format: sys::ZKP_KEY_FORMAT_ZKEY };
         let path;
         match &source.0 {
             Source::Path(p) => {

@@ -134,6 +134,15 @@ fn raw_partitions(state: &mut JobState<'_>) -> Result<Vec<sys::zkp_partition_t>>
                 abc_length: check_abc(s.a.len(), s.b.len(), s.c.len())?,
                 assignment: s.assignment.as_ptr().cast(),
                 assignment_length: s.assignment.len() as u64,
+                flags: 0,
+                aux_assignment: ptr::null(),
+                aux_assignment_length: 0,
+                a_aux_density: ptr::null(),
+                a_aux_bit_len: 0,
+                b_input_density: ptr::null(),
+                b_input_bit_len: 0,
+                b_aux_density: ptr::null(),
+                b_aux_bit_len: 0,
             }),
             _ => {}
         }

@@ -72,7 +72,7 @@ impl Verifier {
         if v.table().flags & sys::ZKP_PROVER_FLAG_VERIFY == 0 || v.table().verify.is_none() {
             return Err(Error::host(Status::Unsupported, format!("prover {prover} cannot verify")));
         }
-        let mut source = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0 };
+        let mut source = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0, format: sys::ZKP_KEY_FORMAT_ZKEY };
         let path;
         match key.0 {
             Source::Path(p) => {
