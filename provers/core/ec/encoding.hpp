@@ -28,6 +28,10 @@ enum class PointStatus {
   non_canonical,    // a coordinate (or its Montgomery image) is ≥ q
   not_on_curve,     // y² ≠ x³ + b
   not_in_subgroup,  // on the curve but not in the order-r subgroup
+  // Only from the zcash encodings of BLS12-381 (zcash_encoding.hpp), whose byte 0 carries flags:
+  bad_flags,     // compression or sort bit wrong for the form being read
+  bad_infinity,  // infinity flag set, but some other bit is not zero
+  at_infinity,   // a well-formed point at infinity where a finite point is required (the caller's rule)
 };
 
 enum class PointCheck {
@@ -42,6 +46,9 @@ constexpr const char* to_string(PointStatus s) {
     case PointStatus::non_canonical: return "coordinate not below the field modulus";
     case PointStatus::not_on_curve: return "point not on the curve";
     case PointStatus::not_in_subgroup: return "point not in the prime-order subgroup";
+    case PointStatus::bad_flags: return "flag bits wrong for this encoding (compression or sort bit)";
+    case PointStatus::bad_infinity: return "infinity flag set, but the other bits are not all zero";
+    case PointStatus::at_infinity: return "point at infinity where a finite point is required";
   }
   return "unknown point status";
 }

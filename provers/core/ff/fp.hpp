@@ -228,6 +228,35 @@ class Fp {
     return from_mont_unchecked(mont::mul<kLimbs, kModulus, kInv>(u == one_int ? x1 : x2, kR3));
   }
 
+  // --- square roots (p ≡ 3 mod 4 only: the base fields Fq of both curves) --------------------
+
+  // Whether square roots take the one-exponentiation path below.
+  static constexpr bool kSqrtByExponent = (kModulus.limbs[0] & 3) == 3;
+
+  // A square root of a, or nullopt when a is not a square. For p ≡ 3 (mod 4),
+  // r = a^((p+1)/4) satisfies r² = a·a^((p−1)/2) = ±a by Euler's criterion, so one
+  // exponentiation and one squaring decide (Cohen, "A Course in Computational Algebraic Number
+  // Theory", §1.5.1). Which of the two roots comes back is unspecified; callers that need a
+  // particular one (the zcash point encodings) pick it themselves. Variable time.
+  constexpr std::optional<Fp> sqrt() const
+    requires kSqrtByExponent
+  {
+    const Fp r = pow(sqrt_exponent());
+    if (r.square() != *this) return std::nullopt;
+    return r;
+  }
+
+  // (p + 1)/4: no overflow, the top limb has a spare bit (static_assert above).
+  static constexpr Int sqrt_exponent()
+    requires kSqrtByExponent
+  {
+    Int e = kModulus;
+    e.add_in_place(Int::from_u64(1));
+    e.shr1();
+    e.shr1();
+    return e;
+  }
+
   // --- two-adic roots of unity (only for Params with kTwoAdicRoot: the scalar fields) --------
 
   // s with p − 1 = 2^s·t, t odd: 28 for BN254 Fr, 32 for BLS12-381 Fr.

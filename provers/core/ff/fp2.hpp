@@ -90,6 +90,24 @@ class Fp2 {
     return r;
   }
 
+  // A square root of a, or nullopt when a is not a square in Fq2. Algorithm 9 of Adj and
+  // Rodríguez-Henríquez, "Square root computation over even extension fields" (ePrint 2012/685),
+  // for q ≡ 3 (mod 4): with a1 = a^((q−3)/4), x0 = a1·a = a^((q+1)/4) and α = a1·x0 = a^((q−1)/2):
+  //   α = −1: x0² = α·a = −a, so u·x0 is a root (u² = −1); this is the case of a ∈ Fq that is
+  //           not a square in Fq;
+  //   else:   (1 + α)^((q−1)/2)·x0 is a root when a is a square at all,
+  // checked by squaring at the end. Costs two exponentiations of ~381 bits. Which root comes
+  // back is unspecified. Variable time.
+  constexpr std::optional<Fp2> sqrt() const {
+    if (is_zero()) return zero();
+    const Fp2 a1 = pow(exponent_q_minus_3_over_4());
+    const Fp2 x0 = a1 * *this;
+    const Fp2 alpha = a1 * x0;
+    const Fp2 r = alpha == -one() ? Fp2{-x0.c1, x0.c0} : (one() + alpha).pow(exponent_q_minus_1_over_2()) * x0;
+    if (r.square() != *this) return std::nullopt;
+    return r;
+  }
+
   template <class Rng>
   static Fp2 random(Rng& rng) {
     Fq a = Fq::random(rng);  // sequenced: c0 draws first
@@ -114,6 +132,18 @@ class Fp2 {
   }
 
  private:
+  using QInt = typename Fq::Int;
+  static constexpr QInt exponent_q_minus_3_over_4() {
+    QInt e = Fq::sqrt_exponent();  // (q + 1)/4
+    e.sub_in_place(QInt::from_u64(1));
+    return e;
+  }
+  static constexpr QInt exponent_q_minus_1_over_2() {
+    QInt e = Fq::kModulus;
+    e.shr1();  // q odd: ⌊q/2⌋ = (q − 1)/2
+    return e;
+  }
+
   static constexpr std::optional<Fp2> combine(const std::optional<Fq>& a, const std::optional<Fq>& b) {
     if (!a || !b) return std::nullopt;
     return Fp2{*a, *b};

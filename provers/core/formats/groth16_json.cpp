@@ -1,6 +1,7 @@
 #include "core/formats/groth16_json.hpp"
 
 #include <stdexcept>
+#include <string>
 
 #include "core/formats/decimal.hpp"
 #include "core/formats/error.hpp"
@@ -222,6 +223,38 @@ std::string write_public_json(std::span<const ByteVec> signals) {
   a.reserve(signals.size());
   for (const ByteVec& s : signals) a.push_back(str(le_to_decimal(s)));
   return write_json_snarkjs(JsonValue(std::move(a)));
+}
+
+std::string write_vkey_json(const VerificationKey& vk, const AlphaBeta12& alphabeta_12) {
+  const CurveInfo& c = curve_info(vk.curve);
+  if (vk.ic.size() != std::uint64_t{vk.n_public} + 1) {
+    throw std::invalid_argument(
+        detail::concat("verifying key with ", vk.ic.size(), " IC points for nPublic ", vk.n_public));
+  }
+  // Fq12 → [c0, c1], Fq6 → [c0, c1, c2], Fq2 → [c0, c1]: snarkjs's Gt.toObject nesting.
+  JsonArray gt;
+  for (std::size_t half = 0; half < 2; ++half) {
+    JsonArray fq6;
+    for (std::size_t k = 0; k < 3; ++k) {
+      const std::size_t i = 6 * half + 2 * k;
+      fq6.push_back(pair(dec(alphabeta_12[i], c.n8q), dec(alphabeta_12[i + 1], c.n8q)));
+    }
+    gt.emplace_back(std::move(fq6));
+  }
+  JsonArray ic;
+  for (const G1Affine& p : vk.ic) ic.push_back(g1_json(p, c));
+  // Key order of zkey_export_verificationkey.js (IC is assigned last).
+  JsonObject o;
+  o.emplace_back("protocol", str(std::string(kProtocol)));
+  o.emplace_back("curve", str(std::string(c.snarkjs_name)));
+  o.emplace_back("nPublic", JsonValue(JsonNumber{std::to_string(vk.n_public)}));
+  o.emplace_back("vk_alpha_1", g1_json(vk.alpha1, c));
+  o.emplace_back("vk_beta_2", g2_json(vk.beta2, c));
+  o.emplace_back("vk_gamma_2", g2_json(vk.gamma2, c));
+  o.emplace_back("vk_delta_2", g2_json(vk.delta2, c));
+  o.emplace_back("vk_alphabeta_12", JsonValue(std::move(gt)));
+  o.emplace_back("IC", JsonValue(std::move(ic)));
+  return write_json_snarkjs(JsonValue(std::move(o)));
 }
 
 std::vector<ByteVec> public_signals(const Wtns& wtns, std::uint32_t n_public) {

@@ -1,5 +1,5 @@
-// snarkjs's Groth16 JSON files: proof.json, public.json (written and read) and
-// verification_key.json (read). Field elements are decimal strings in JSON and n8-byte
+// snarkjs's Groth16 JSON files: proof.json, public.json and verification_key.json, written and
+// read. Field elements are decimal strings in JSON and n8-byte
 // little-endian standard-form integers here.
 //
 //   proof.json  {"pi_a": [x, y, "1"], "pi_b": [[x.c0, x.c1], [y.c0, y.c1], ["1", "0"]],
@@ -7,6 +7,7 @@
 //   public.json [w[1], ..., w[nPublic]]   (outputs first, then public inputs)
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -57,6 +58,17 @@ struct JsonReadOptions {
 // no trailing newline). Coordinates must be n8q bytes, signals n8r bytes, all below the prime.
 std::string write_proof_json(const Groth16Proof& proof);
 std::string write_public_json(std::span<const ByteVec> signals);
+// e(α₁, β₂) as verification_key.json stores it (vk_alphabeta_12): the 12 Fq coordinates of an
+// Fq12 = c0 + c1·w, Fq6 = c0 + c1·v + c2·v², Fq2 = c0 + c1·u, each n8q bytes little-endian in
+// standard form, in snarkjs's nesting order: [c0.c0.c0, c0.c0.c1, c0.c1.c0, ..., c1.c2.c1].
+// The value is the caller's: snarkjs's pairing is a fixed power of others' (pairing/ knows which).
+using AlphaBeta12 = std::array<ByteVec, 12>;
+
+// Byte-identical to `snarkjs zkey export verificationkey` (key order protocol, curve, nPublic,
+// vk_alpha_1, vk_beta_2, vk_gamma_2, vk_delta_2, vk_alphabeta_12, IC; bfj, one-space indent).
+// vk.ic must hold n_public + 1 points and every coordinate n8q bytes (std::invalid_argument).
+std::string write_vkey_json(const VerificationKey& vk, const AlphaBeta12& alphabeta_12);
+
 // w[1..n_public] of a witness: what `snarkjs groth16 prove` puts in public.json.
 std::vector<ByteVec> public_signals(const Wtns& wtns, std::uint32_t n_public);
 
