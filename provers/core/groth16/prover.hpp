@@ -120,11 +120,12 @@ struct MsmSums {
   Affine<typename E::G1> c, h;
 };
 
-// The proof from the five sums and (r, s): the epilogue formulas above. Shared by prove() and
-// the device backends, so their proof bytes are the CPU prover's by construction.
-template <PairingEngine E>
-Proof<E> epilogue(const ProvingKey<E>& key, const MsmSums<E>& sums, const typename E::Fr& r,
-                  const typename E::Fr& s) {
+// The proof from the five sums and (r, s): the epilogue formulas above. Shared by prove(), the
+// device backends and bellperson keys (core/bellperson/prover.hpp: there ΣC is ΣL, the same
+// formula), so their proof bytes are the CPU prover's by construction. K is any key with
+// alpha1(), beta1(), delta1(), beta2() and delta2().
+template <PairingEngine E, class K>
+Proof<E> epilogue(const K& key, const MsmSums<E>& sums, const typename E::Fr& r, const typename E::Fr& s) {
   using J1 = Jacobian<typename E::G1>;
   using J2 = Jacobian<typename E::G2>;
   const J1 delta1 = J1::from_affine(key.delta1());

@@ -66,6 +66,7 @@ class BaseSection {
 template <PairingEngine E>
 class ProvingKey {
  public:
+  using Engine = E;
   using G1 = typename E::G1;
   using G2 = typename E::G2;
   using Fr = typename E::Fr;

@@ -29,20 +29,55 @@ constexpr std::size_t bit_reverse(std::size_t x, std::size_t bits) {
   return r;
 }
 
+// The scaling that turns the bit-reversed output of an inverse DIF transform into the
+// coefficients of p(g·X) (see NttDomain::coset_low): factor(pos) = g^bitrev(pos) / n =
+// low[pos mod 2^low_bits] · high[pos >> low_bits], two tables of about √n entries. With g^−1
+// in place of g the same scaling ends bellperson's icoset_fft (core/bellperson/h_polynomial.hpp).
+template <class F>
+struct CosetFactors {
+  std::size_t low_bits = 0;
+  std::vector<F> low, high;
+
+  static CosetFactors make(std::size_t log_n, const F& g, const F& n_inv) {
+    CosetFactors t;
+    t.low_bits = log_n / 2;
+    const std::size_t high_bits = log_n - t.low_bits;
+    // low[l] = (g^(2^high_bits))^bitrev_L(l); high[h] = g^bitrev_H(h) / n.
+    std::vector<F> g_pow_high(std::size_t{1} << high_bits);
+    F x = F::one();
+    for (auto& v : g_pow_high) v = x, x *= g;
+    const F g_step = x;  // g^(2^high_bits)
+    std::vector<F> step_pow(std::size_t{1} << t.low_bits);
+    x = F::one();
+    for (auto& v : step_pow) v = x, x *= g_step;
+    t.low.resize(step_pow.size());
+    for (std::size_t l = 0; l < t.low.size(); ++l) t.low[l] = step_pow[bit_reverse(l, t.low_bits)];
+    t.high.resize(g_pow_high.size());
+    for (std::size_t h = 0; h < t.high.size(); ++h) t.high[h] = g_pow_high[bit_reverse(h, high_bits)] * n_inv;
+    return t;
+  }
+};
+
 template <class F>
 class NttDomain {
  public:
   // Sizes 2^0 .. 2^two_adicity. Throws std::invalid_argument beyond.
   explicit NttDomain(std::size_t log_n)
+      : NttDomain(log_n, F::root_of_unity(check_log_n(log_n)),
+                  log_n < F::two_adicity() ? F::root_of_unity(log_n + 1)
+                                           : F::from_u64(F::Params::kRootOfUnityBase).square()) {}
+
+  // A domain with another library's conventions: ω (a primitive 2^log_n-th root of unity) and
+  // the coset generator g given. bellperson's domains (core/bellperson/domain.hpp) take ω from
+  // blstrs's generator 7 and evaluate H on the coset 7·ω^i.
+  NttDomain(std::size_t log_n, const F& omega, const F& coset_generator)
       : log_n_(check_log_n(log_n)),
         n_(std::size_t{1} << log_n),
-        omega_(F::root_of_unity(log_n)),
+        omega_(omega),
         n_inv_(F::from_u64(n_).inverse()),
-        coset_generator_(log_n < F::two_adicity()
-                             ? F::root_of_unity(log_n + 1)
-                             : F::from_u64(F::Params::kRootOfUnityBase).square()) {
+        coset_generator_(coset_generator),
+        coset_(CosetFactors<F>::make(log_n_, coset_generator_, n_inv_)) {
     build_twiddles();
-    build_coset_tables();
   }
 
   std::size_t log_n() const { return log_n_; }
@@ -59,13 +94,13 @@ class NttDomain {
   // coefficients of p(g·X), whose DFT is p on the odd coset. With pos = high·2^L + low,
   // bitrev(pos) = bitrev_L(low)·2^(log_n − L) + bitrev_{log_n − L}(high), so the factor is
   // coset_low(low) · coset_high(high) from two tables of about √n entries.
-  std::size_t coset_low_bits() const { return low_bits_; }
-  const F& coset_low(std::size_t low) const { return coset_low_[low]; }
-  const F& coset_high(std::size_t high) const { return coset_high_[high]; }
+  std::size_t coset_low_bits() const { return coset_.low_bits; }
+  const F& coset_low(std::size_t low) const { return coset_.low[low]; }
+  const F& coset_high(std::size_t high) const { return coset_.high[high]; }
 
   // Heap bytes of the tables.
   std::size_t memory_bytes() const {
-    return (twiddles_.capacity() + coset_low_.capacity() + coset_high_.capacity()) * sizeof(F);
+    return (twiddles_.capacity() + coset_.low.capacity() + coset_.high.capacity()) * sizeof(F);
   }
 
  private:
@@ -89,31 +124,11 @@ class NttDomain {
     }
   }
 
-  void build_coset_tables() {
-    low_bits_ = log_n_ / 2;
-    const std::size_t high_bits = log_n_ - low_bits_;
-    // coset_low[low] = (g^(2^high_bits))^bitrev_L(low); coset_high[high] = g^bitrev_H(high) / n.
-    std::vector<F> g_pow_high(std::size_t{1} << high_bits);
-    F x = F::one();
-    for (auto& v : g_pow_high) v = x, x *= coset_generator_;
-    const F g_step = x;  // g^(2^high_bits)
-    std::vector<F> step_pow(std::size_t{1} << low_bits_);
-    x = F::one();
-    for (auto& v : step_pow) v = x, x *= g_step;
-    coset_low_.resize(step_pow.size());
-    for (std::size_t low = 0; low < coset_low_.size(); ++low) coset_low_[low] = step_pow[bit_reverse(low, low_bits_)];
-    coset_high_.resize(g_pow_high.size());
-    for (std::size_t high = 0; high < coset_high_.size(); ++high) {
-      coset_high_[high] = g_pow_high[bit_reverse(high, high_bits)] * n_inv_;
-    }
-  }
-
   std::size_t log_n_;
   std::size_t n_;
   F omega_, n_inv_, coset_generator_;
+  CosetFactors<F> coset_;
   std::vector<F> twiddles_;
-  std::size_t low_bits_ = 0;
-  std::vector<F> coset_low_, coset_high_;
 };
 
 }  // namespace zkp

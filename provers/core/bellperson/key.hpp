@@ -1,0 +1,112 @@
+// Key: a bellperson parameter file made ready to prove with (BLS12-381 only: bellperson's
+// curve). The verifying points decoded and subgroup-checked, e(α, β) precomputed, the five
+// queries decoded once into MSM bases (params.hpp's decode_query, on the pool, with the
+// operator's PointCheck), and the domain of m = h + 1 points with bellperson's roots
+// (domain.hpp). The mapped file is released once decoded: the bases are the one copy.
+//
+// Shapes (params.rs, generator.rs): ic holds the inputs (input 0 the constant one), l the aux,
+// h m − 1 points; a the inputs and the aux in A; b_g1 / b_g2 the inputs and aux in B.
+//
+// Read-only after construction: proofs on any number of threads may share one key.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/bellperson/domain.hpp"
+#include "core/bellperson/params.hpp"
+#include "core/ec/encoding.hpp"
+#include "core/formats/error.hpp"
+#include "core/msm/msm.hpp"
+#include "core/pairing/bls12_381.hpp"
+#include "core/pairing/verify.hpp"
+#include "core/util/thread_pool.hpp"
+
+namespace zkp::bellperson {
+
+class Key {
+ public:
+  using E = bls12_381::Engine;
+  using Engine = E;
+  using G1 = E::G1;
+  using G2 = E::G2;
+  using Fr = E::Fr;
+
+  Key(const ParamsFile& file, PointCheck check, ThreadPool& pool)
+      : name_(file.name()), points_(decode_verifying_points(file)) {
+    const ParamsLayout& l = file.layout();
+    a_ = decode<G1>(file, l.a, l.a_count, check, pool, "a");
+    b1_ = decode<G1>(file, l.b_g1, l.b_g1_count, check, pool, "b_g1");
+    b2_ = decode<G2>(file, l.b_g2, l.b_g2_count, check, pool, "b_g2");
+    l_ = decode<G1>(file, l.l, l.l_count, check, pool, "l");
+    h_ = decode<G1>(file, l.h, l.h_count, check, pool, "h");
+    std::size_t log_m = 0;
+    while ((std::uint64_t{1} << log_m) < h_.size() + 1) ++log_m;
+    if ((std::uint64_t{1} << log_m) != h_.size() + 1) format_fail(name_, "h holds ", h_.size(), " points, not 2^k - 1");
+    if (log_m > Fr::two_adicity()) format_fail(name_, "a domain of 2^", log_m, " exceeds BLS12-381's two-adicity");
+    domain_ = std::make_unique<NttDomain<Fr>>(make_domain(log_m));
+    if (a_.size() < num_inputs()) format_fail(name_, "a holds ", a_.size(), " points, fewer than the ", num_inputs(), " inputs");
+    if (a_.size() > n_vars() || b1_.size() > n_vars()) format_fail(name_, "a or b_g1 holds more points than variables");
+    if (b1_.size() != b2_.size()) format_fail(name_, "b_g1 holds ", b1_.size(), " points, b_g2 ", b2_.size());
+    const groth16::VerifyResult prepared = groth16::prepare<E>(
+        groth16::VerifyingKey<E>{points_.alpha_g1, points_.beta_g2, points_.gamma_g2, points_.delta_g2, points_.ic},
+        verifying_key_);
+    if (!prepared.ok()) format_fail(name_, "verifying key: ", prepared.message());
+  }
+
+  const std::string& name() const { return name_; }
+  std::uint64_t num_inputs() const { return points_.ic.size(); }  // the constant one included
+  std::uint64_t num_aux() const { return l_.size(); }
+  std::uint64_t n_vars() const { return num_inputs() + num_aux(); }
+  std::uint32_t n_public() const { return static_cast<std::uint32_t>(num_inputs() - 1); }
+  std::uint64_t domain_size() const { return domain_->size(); }
+  const NttDomain<Fr>& domain() const { return *domain_; }
+  // Aux variables the a query holds (its inputs are all of them), and variables in b.
+  std::uint64_t a_aux_count() const { return a_.size() - num_inputs(); }
+  std::uint64_t b_count() const { return b1_.size(); }
+
+  const Affine<G1>& alpha1() const { return points_.alpha_g1; }
+  const Affine<G1>& beta1() const { return points_.beta_g1; }
+  const Affine<G1>& delta1() const { return points_.delta_g1; }
+  const Affine<G2>& beta2() const { return points_.beta_g2; }
+  const Affine<G2>& gamma2() const { return points_.gamma_g2; }
+  const Affine<G2>& delta2() const { return points_.delta_g2; }
+  const std::vector<Affine<G1>>& ic() const { return points_.ic; }
+  const groth16::PreparedVerifyingKey<E>& verifying_key() const { return verifying_key_; }
+
+  std::span<const msm::Base<G1>> a() const { return a_; }
+  std::span<const msm::Base<G1>> b1() const { return b1_; }
+  std::span<const msm::Base<G2>> b2() const { return b2_; }
+  std::span<const msm::Base<G1>> l() const { return l_; }
+  // l under the name of the zkey section it stands in for (the aux terms of πC), so code that
+  // places a key's five queries on a device reads either kind of key alike.
+  std::span<const msm::Base<G1>> c() const { return l_; }
+  std::span<const msm::Base<G1>> h() const { return h_; }
+
+  // Heap bytes: the decoded queries and the domain tables.
+  std::size_t resident_bytes() const {
+    return (a_.size() + b1_.size() + l_.size() + h_.size()) * sizeof(msm::Base<G1>) + b2_.size() * sizeof(msm::Base<G2>) +
+           domain_->memory_bytes();
+  }
+
+ private:
+  template <CurveParams C>
+  static std::vector<msm::Base<C>> decode(const ParamsFile& file, ByteView raw, std::uint64_t count, PointCheck check,
+                                          ThreadPool& pool, const char* what) {
+    std::vector<msm::Base<C>> out(count);
+    decode_query<C>(raw, out, check, pool, file.name(), what);
+    return out;
+  }
+
+  std::string name_;
+  VerifyingPoints points_;
+  std::vector<msm::Base<G1>> a_, b1_, l_, h_;
+  std::vector<msm::Base<G2>> b2_;
+  std::unique_ptr<NttDomain<Fr>> domain_;
+  groth16::PreparedVerifyingKey<E> verifying_key_;
+};
+
+}  // namespace zkp::bellperson
