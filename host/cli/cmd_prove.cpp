@@ -2,6 +2,10 @@
 // prover (cpu unless --backend or the config says otherwise), written as snarkjs writes it.
 // The positional form is rapidsnark's `prover`, so scripts that call rapidsnark drop in.
 //
+// --key-format bellperson takes a bellperson parameter file instead of the zkey; with
+// --r1cs C.r1cs the circom witness is synthesized in bellperson's numbering (the prover's r1cs
+// option), and --bellperson-proof FILE also writes the proof as bellperson's 192 bytes.
+//
 // It runs the same pipeline as a long-lived service (host::Host: pacer, budget, workers,
 // self-check), with one job of one partition; (r, s) always come from the OS CSPRNG.
 #include "command.hpp"
@@ -15,8 +19,10 @@
 #include <iostream>
 #include <optional>
 
+#include "core/bellperson/proof.hpp"
 #include "core/formats/groth16_json.hpp"
 #include "core/formats/proof_bytes.hpp"
+#include "core/groth16/proof_codec.hpp"
 
 namespace zkp::cli {
 
@@ -25,7 +31,8 @@ namespace {
 namespace po = boost::program_options;
 
 constexpr const char* kUsage =
-    "zkpipe prove [--backend NAME] [--gpu I] [--config FILE] ZKEY WTNS PROOF_JSON PUBLIC_JSON [key=value ...]";
+    "zkpipe prove [--backend NAME] [--gpu I] [--config FILE] [--key-format zkey|bellperson] [--r1cs C.r1cs]\n"
+    "             [--bellperson-proof FILE] ZKEY WTNS PROOF_JSON PUBLIC_JSON [key=value ...]";
 constexpr double kNsPerMs = 1e6;
 
 // What the one partition produced, copied out of the completion record (valid only during
@@ -83,12 +90,32 @@ void write_file(const std::string& path, const std::string& text) {
   if (std::rename(tmp.c_str(), path.c_str()) != 0) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot rename " + tmp + " to " + path);
 }
 
+// zkpipe's proof bytes (zkp_prover.h) as bellperson's compressed encoding.
+std::string bellperson_proof_bytes(Curve curve, const ByteVec& proof) {
+  using E = bls12_381::Engine;
+  constexpr std::size_t kBytes = groth16::kProofBytes<E>;
+  if (curve != Curve::bls12_381 || proof.size() != kBytes) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "--bellperson-proof needs a BLS12-381 proof");
+  }
+  const auto p = groth16::read_proof<E>(std::span<const uint8_t, kBytes>(reinterpret_cast<const uint8_t*>(proof.data()), kBytes));
+  if (!p) throw sdk::Error(ZKP_ERR_INTERNAL, "the prover returned proof bytes that do not decode");
+  std::string out(bellperson::kProofBytes, '\0');
+  bellperson::write_proof(*p, std::span<std::uint8_t, bellperson::kProofBytes>(reinterpret_cast<std::uint8_t*>(out.data()), out.size()));
+  return out;
+}
+
 int run_prove(const std::vector<std::string>& args) {
   po::options_description specific("prove options");
   specific.add_options()
       ("backend,b", po::value<std::string>()->value_name("NAME"), "prover plugin (cpu, cuda, a path); same as prover=NAME")
       ("gpu,g", po::value<int32_t>()->default_value(-1)->value_name("I"), "run on device I; -1: the least busy")
-      ("zkey", po::value<std::string>()->value_name("ZKEY"), "proving key (.zkey, snarkjs Groth16)")
+      ("key-format", po::value<std::string>()->default_value("zkey")->value_name("FORMAT"),
+       "the key file's format: zkey (snarkjs) or bellperson (Filecoin parameters, BLS12-381)")
+      ("r1cs", po::value<std::string>()->value_name("C.r1cs"),
+       "the circuit: every witness is checked against it; a bellperson key needs it to prove a .wtns")
+      ("bellperson-proof", po::value<std::string>()->value_name("FILE"),
+       "also write the proof as bellperson's compressed 192 bytes (BLS12-381)")
+      ("zkey", po::value<std::string>()->value_name("ZKEY"), "proving key (.zkey, or bellperson parameters)")
       ("witness", po::value<std::string>()->value_name("WTNS"), "witness (.wtns)")
       ("proof", po::value<std::string>()->value_name("PROOF_JSON"), "where to write proof.json")
       ("public", po::value<std::string>()->value_name("PUBLIC_JSON"), "where to write public.json");
@@ -104,12 +131,18 @@ int run_prove(const std::vector<std::string>& args) {
     if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
   }
   if (parsed.values.count("backend")) parsed.overrides.push_back("prover=" + parsed.values["backend"].as<std::string>());
+  if (parsed.values.count("r1cs")) parsed.overrides.push_back("prover.r1cs=" + parsed.values["r1cs"].as<std::string>());
+  const std::string key_format = parsed.values["key-format"].as<std::string>();
+  if (key_format != "zkey" && key_format != "bellperson") {
+    throw UsageError("--key-format is zkey or bellperson, not '" + key_format + "'");
+  }
   const std::string zkey = parsed.values["zkey"].as<std::string>();
   const std::string wtns = parsed.values["witness"].as<std::string>();
 
   host::Host host(load_config(parsed));
   auto source = sdk::make_struct<zkp_key_source_t>();
   source.path = zkey.c_str();
+  source.format = key_format == "bellperson" ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
   const uint64_t key_id = host.load_key(source);
 
   auto part = sdk::make_struct<zkp_partition_t>();
@@ -134,6 +167,9 @@ int run_prove(const std::vector<std::string>& args) {
   const Curve curve = to_curve(outcome.curve);
   write_file(parsed.values["proof"].as<std::string>(), write_proof_json(proof_from_bytes(curve, outcome.proof, "proof")));
   write_file(parsed.values["public"].as<std::string>(), write_public_json(outcome.publics));
+  if (parsed.values.count("bellperson-proof")) {
+    write_file(parsed.values["bellperson-proof"].as<std::string>(), bellperson_proof_bytes(curve, outcome.proof));
+  }
   std::fprintf(stderr, "zkpipe prove: %s proof on %s device %d: proving %.1f ms, synthesis %.1f ms, total %.1f ms%s\n",
                std::string(curve_info(curve).name).c_str(), host.prover().name().c_str(), outcome.gpu_index,
                static_cast<double>(outcome.gpu_ns) / kNsPerMs, static_cast<double>(outcome.synthesis_ns) / kNsPerMs,

@@ -44,6 +44,7 @@ const sdk::OptionTable<CpuSettings>& CpuProver::option_table() {
                 "verify every proof with the pairing before returning it; a proof that fails means the witness "
                 "does not satisfy the circuit (ZKP_ERR_UNSATISFIED_WITNESS)"),
       backend::key_check_option(&CpuSettings::key),
+      backend::params_check_option(&CpuSettings::key),
       backend::r1cs_option(&CpuSettings::key),
   };
   return table;
@@ -64,10 +65,17 @@ void CpuProver::device_info(uint32_t, zkp_device_info_t& out) const {
 std::unique_ptr<zkp_key_t> CpuProver::key_load(const zkp_key_source_t& source, int32_t) {
   return translate_format_errors([&]() -> std::unique_ptr<zkp_key_t> {
     const auto t0 = std::chrono::steady_clock::now();
-    std::unique_ptr<CpuKey> key = backend::load_key(source, settings_.key, pool_, [](auto curve_key) -> std::unique_ptr<CpuKey> {
-      using E = typename decltype(curve_key)::element_type::Engine;
-      return std::make_unique<CpuCurveKey<E>>(std::move(curve_key));
-    });
+    std::unique_ptr<CpuKey> key;
+    if (sdk::key_format(source) == ZKP_KEY_FORMAT_BELLPERSON) {
+      key = std::make_unique<CpuBellpersonKey>(backend::load_bellperson_key(source, settings_.key, pool_));
+    } else if (sdk::key_format(source) == ZKP_KEY_FORMAT_ZKEY) {
+      key = backend::load_key(source, settings_.key, pool_, [](auto curve_key) -> std::unique_ptr<CpuKey> {
+        using E = typename decltype(curve_key)::element_type::Engine;
+        return std::make_unique<CpuCurveKey<E>>(std::move(curve_key));
+      });
+    } else {
+      throw sdk::Error(ZKP_ERR_UNSUPPORTED, "unknown key format " + std::to_string(sdk::key_format(source)));
+    }
     zkp_key_info_t info = sdk::make_struct<zkp_key_info_t>();
     key->key().info(info);
     host_.info("cpu: loaded key " + backend::source_name(source) + ": " +

@@ -96,10 +96,11 @@ struct Key {
 };
 
 inline zkp_status_t load_key(zkp_prover_t* p, const std::filesystem::path& zkey, int32_t gpu_index, Key& out,
-                             zkp_error_t& err) {
+                             zkp_error_t& err, zkp_key_format_t format = ZKP_KEY_FORMAT_ZKEY) {
   auto src = make<zkp_key_source_t>();
   const std::string path = zkey.string();
   src.path = path.c_str();
+  src.format = format;
   out.prover = p;
   return p->key_load(p, &src, gpu_index, &out.key, &err);
 }

@@ -27,8 +27,11 @@
 #include <vector>
 
 #include "core/backend/errors.hpp"
+#include "core/backend/external_input.hpp"
 #include "core/backend/key_files.hpp"
 #include "core/backend/proof_input.hpp"
+#include "core/backend/proof_output.hpp"
+#include "core/backend/witness_input.hpp"
 #include "core/formats/r1cs.hpp"
 #include "core/formats/wtns.hpp"
 #include "core/formats/zkey.hpp"
@@ -53,30 +56,14 @@ class Key {
   virtual bool verify(std::span<const uint8_t> proof, std::span<const uint8_t> public_inputs) const = 0;
 };
 
-namespace detail {
-
-// `count` 32-byte standard-form scalars → field elements; BAD_INPUT naming `what` if one is ≥ r.
-template <class Fr>
-std::vector<Fr> read_scalars(const std::uint8_t* bytes, std::uint64_t count, const char* what) {
-  if (bytes == nullptr && count != 0) throw bad_input(std::string(what) + " is NULL");
-  std::vector<Fr> out(count);
-  for (std::uint64_t i = 0; i < count; ++i) {
-    const auto v = Fr::from_bytes(std::span<const std::uint8_t, Fr::kBytes>(bytes + i * Fr::kBytes, Fr::kBytes));
-    if (!v) throw bad_input(std::string(what) + "[" + std::to_string(i) + "] is not below the scalar field prime");
-    out[i] = *v;
-  }
-  return out;
-}
-
-}  // namespace detail
-
 template <PairingEngine E>
 class CurveKey final : public Key {
  public:
   using Engine = E;
+  using Proving = groth16::ProvingKey<E>;
+  using Input = ProofInput<E>;
   using Fr = typename E::Fr;
   using Int = typename Fr::Int;
-  static constexpr std::size_t kProofSize = groth16::kProofBytes<E>;
 
   CurveKey(Zkey zkey, std::optional<R1cs> r1cs) : pk_(std::move(zkey)), r1cs_(std::move(r1cs)) {
     if (r1cs_) groth16::check_r1cs_matches(*r1cs_, pk_.zkey());
@@ -84,7 +71,6 @@ class CurveKey final : public Key {
 
   const groth16::ProvingKey<E>& proving_key() const { return pk_; }
   const std::string& name() const override { return pk_.name(); }
-  std::size_t public_bytes() const { return std::size_t{pk_.n_public()} * ZKP_SCALAR_SIZE; }
 
   void info(zkp_key_info_t& out) const override {
     out.curve = groth16::curve_of<E>() == Curve::bn254 ? ZKP_CURVE_BN254 : ZKP_CURVE_BLS12_381;
@@ -93,8 +79,8 @@ class CurveKey final : public Key {
     out.domain_size = pk_.domain_size();
     // The vectors of a synthesis are allocated at exactly these sizes, plus the object itself.
     out.synthesis_bytes = groth16::Synthesis<Fr>::bytes_for(pk_.n_vars(), pk_.domain_size()) + sizeof(SynthesisOf<E>);
-    out.proof_size = static_cast<uint32_t>(kProofSize);
-    out.public_size = static_cast<uint32_t>(public_bytes());
+    out.proof_size = static_cast<uint32_t>(ProofOutput<E>::kProofSize);
+    out.public_size = static_cast<uint32_t>(output_.public_bytes());
   }
 
   std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_witness_t& witness, ThreadPool& pool) const override {
@@ -122,131 +108,50 @@ class CurveKey final : public Key {
     } else {
       take_external(*input.external, in, pool);
     }
-    if (input.randomness != nullptr) {
-      const auto rs = detail::read_scalars<Fr>(input.randomness, 2, "randomness");
-      in.r_ = rs[0];
-      in.s_ = rs[1];
-    } else {
-      in.r_ = groth16::os_random_scalar<Fr>();
-      in.s_ = groth16::os_random_scalar<Fr>();
-    }
+    read_randomness<Fr>(input, in.r_, in.s_, pool);
     return in;
   }
 
-  // Sets the sizes a proof needs in `out` and throws ZKP_ERR_SHORT_BUFFER unless it has them.
-  void check_output(zkp_prove_output_t& out) const {
-    const std::size_t public_size = public_bytes();
-    out.proof_size = kProofSize;
-    out.public_size = public_size;
-    if (out.proof_capacity < kProofSize || out.public_capacity < public_size || out.proof == nullptr ||
-        (out.public_inputs == nullptr && public_size != 0)) {
-      throw sdk::Error(ZKP_ERR_SHORT_BUFFER, "prove_finish needs " + std::to_string(kProofSize) + " proof bytes and " +
-                                                 std::to_string(public_size) + " public-input bytes; the output has " +
-                                                 std::to_string(out.proof_capacity) + " and " +
-                                                 std::to_string(out.public_capacity));
-    }
-  }
-
-  // With `self_check`, verifies `proof` against the public inputs of `in` and throws
-  // ZKP_ERR_UNSATISFIED_WITNESS if it fails (`from` names where it was made, for the message:
-  // "" or " from device 0 (...)"); then writes proof and public inputs into `out`, which
-  // check_output has checked, and says in out.flags whether the proof was verified
-  // (ZKP_PROVE_OUTPUT_VERIFIED), so the host's self-check does not repeat it.
+  // The ABI side of a finished proof (proof_output.hpp).
+  void check_output(zkp_prove_output_t& out) const { output_.check(out); }
   void write_output(const groth16::Proof<E>& proof, const ProofInput<E>& in, bool self_check, std::string_view from,
                     zkp_prove_output_t& out) const {
-    const std::span<const Int> witness = in.witness();
-    if (self_check) {
-      const groth16::VerifyResult v = groth16::verify<E>(pk_.verifying_key(), witness.subspan(1, pk_.n_public()), proof);
-      if (!v.ok()) {
-        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "the proof" + std::string(from) + " does not verify (" +
-                                                          v.message() + "): the witness does not satisfy the circuit of " +
-                                                          pk_.name());
-      }
-    }
-    groth16::write_proof<E>(proof, std::span<std::uint8_t, kProofSize>(out.proof, kProofSize));
-    groth16::write_public_inputs<Int>(witness, pk_.n_public(), {out.public_inputs, public_bytes()});
-    // The host does not verify a proof again that its prover verified (one owner of the check).
-    sdk::set_output_flags(out, self_check ? ZKP_PROVE_OUTPUT_VERIFIED : 0u);
+    output_.write(proof, in.witness(), self_check, from, out);
   }
-
   bool verify(std::span<const uint8_t> proof, std::span<const uint8_t> public_inputs) const override {
-    if (proof.size() != kProofSize) {
-      throw bad_input("verify: proof is " + std::to_string(proof.size()) + " bytes, a " + E::kName + " proof is " +
-                      std::to_string(kProofSize));
-    }
-    if (public_inputs.size() != public_bytes()) {
-      throw bad_input("verify: " + std::to_string(public_inputs.size()) + " bytes of public inputs, the key has " +
-                      std::to_string(pk_.n_public()) + " x " + std::to_string(ZKP_SCALAR_SIZE));
-    }
-    const auto p = groth16::read_proof<E>(std::span<const uint8_t, kProofSize>(proof.data(), kProofSize));
-    if (!p) return false;  // a coordinate ≥ q or a point off its curve: not a valid proof
-    std::vector<Int> publics(pk_.n_public());
-    for (std::size_t i = 0; i < publics.size(); ++i) {
-      publics[i] = Int::from_le_bytes(public_inputs.subspan(i * ZKP_SCALAR_SIZE).template first<sizeof(Int)>());
-    }
-    return groth16::verify<E>(pk_.verifying_key(), std::span<const Int>(publics), *p).ok();
+    return output_.verify(proof, public_inputs);
   }
 
  private:
   // The assignment of a witness: checked for the key's curve and wire count (BAD_INPUT with
   // what differs), every value below r, w[0] = 1.
   std::vector<Int> read_witness(const zkp_witness_t& witness) const {
-    switch (witness.kind) {
-      case ZKP_WITNESS_WTNS_FILE:
-      case ZKP_WITNESS_WTNS_BUFFER: {
-        if (witness.kind == ZKP_WITNESS_WTNS_FILE && witness.path == nullptr) throw bad_input("witness path is NULL");
-        if (witness.kind == ZKP_WITNESS_WTNS_BUFFER && witness.data == nullptr) throw bad_input("witness data is NULL");
-        ByteSource src = witness.kind == ZKP_WITNESS_WTNS_FILE
-                             ? ByteSource::from_file(witness.path)
-                             : ByteSource::borrow({static_cast<const std::byte*>(witness.data), witness.size},
-                                                  "witness buffer");
-        const Wtns wtns = read_wtns(std::move(src));
-        check_witness_matches(pk_.zkey(), wtns);
-        return groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
-      }
-      case ZKP_WITNESS_ASSIGNMENT: {
-        if (witness.data == nullptr) throw bad_input("assignment data is NULL");
-        if (witness.size != std::size_t{pk_.n_vars()} * ZKP_SCALAR_SIZE) {
-          throw bad_input("assignment is " + std::to_string(witness.size) + " bytes; the key has " +
-                          std::to_string(pk_.n_vars()) + " wires x " + std::to_string(ZKP_SCALAR_SIZE));
-        }
-        return groth16::load_assignment<Fr>({static_cast<const std::byte*>(witness.data), witness.size}, pk_.n_vars(),
-                                            "assignment");
-      }
-      case ZKP_WITNESS_NONE:
-        throw bad_input("a Groth16 prover needs a witness (kind ZKP_WITNESS_NONE given)");
-      default:
-        throw bad_input("unknown witness kind " + std::to_string(witness.kind));
-    }
+    return backend::read_witness<Fr>(witness, pk_.n_vars(), [&](const Wtns& w) { check_witness_matches(pk_.zkey(), w); });
   }
 
   // A caller's A·w, B·w, C·w and assignment: ranges, lengths, w[0] = 1, and a∘b = c.
-  void take_external(const zkp_synthesized_t& ext, ProofInput<E>& in, ThreadPool& pool) const {
+  void take_external(const zkp_synthesized_t& given, ProofInput<E>& in, ThreadPool& pool) const {
+    const zkp_synthesized_t ext = sdk::synthesized_v2(given);
     if (ext.abc_length > pk_.domain_size()) {
       throw bad_input("abc_length " + std::to_string(ext.abc_length) + " exceeds the key's domain size " +
                       std::to_string(pk_.domain_size()));
     }
-    if (ext.assignment_length != pk_.n_vars()) {
-      throw bad_input("assignment_length " + std::to_string(ext.assignment_length) + ", the key has " +
-                      std::to_string(pk_.n_vars()) + " wires");
+    if (ext.a_aux_density != nullptr || ext.b_input_density != nullptr || ext.b_aux_density != nullptr) {
+      throw bad_input("density bitmaps are for bellperson keys; a zkey's queries hold every wire (pass NULL)");
     }
-    if (ext.assignment == nullptr) throw bad_input("assignment is NULL");
-    in.assignment_ = groth16::load_assignment<Fr>(
-        {reinterpret_cast<const std::byte*>(ext.assignment), ext.assignment_length * ZKP_SCALAR_SIZE},
-        ext.assignment_length, "assignment");
-    in.a_ = detail::read_scalars<Fr>(ext.a, ext.abc_length, "a");
-    in.b_ = detail::read_scalars<Fr>(ext.b, ext.abc_length, "b");
-    in.c_ = detail::read_scalars<Fr>(ext.c, ext.abc_length, "c");
+    const std::uint64_t inputs = std::uint64_t{pk_.n_public()} + 1;
+    in.assignment_ = read_assignment<Fr>(ext, inputs, pk_.n_vars() - inputs, pool);
+    const bool mont = montgomery_input(ext);
+    in.a_ = read_field_elements<Fr>(ext.a, ext.abc_length, mont, "a", pool);
+    in.b_ = read_field_elements<Fr>(ext.b, ext.abc_length, mont, "b", pool);
+    in.c_ = read_field_elements<Fr>(ext.c, ext.abc_length, mont, "c", pool);
     // Here c is the caller's C·w, so a row with a·b ≠ c is a constraint the witness breaks.
-    const auto bad = first_index(pool, ext.abc_length, groth16::kPointwiseGrain,
-                                 [&](std::size_t i) { return in.a_[i] * in.b_[i] != in.c_[i]; });
-    if (bad) {
-      throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "a·b != c at row " + std::to_string(*bad) + " of the caller's synthesis");
-    }
+    check_rows(in.a_, in.b_, in.c_, pool);
   }
 
   groth16::ProvingKey<E> pk_;
   std::optional<R1cs> r1cs_;
+  ProofOutput<E> output_{pk_.verifying_key(), pk_.n_public(), pk_.name()};
 };
 
 // Reads the key `source` names and returns make(std::unique_ptr<CurveKey<E>>) for its curve:

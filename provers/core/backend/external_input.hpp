@@ -1,0 +1,118 @@
+// Reading a caller's synthesis (zkp_synthesized_t) into field elements, for every key format:
+// scalars in standard or Montgomery form (ZKP_SYNTHESIZED_MONTGOMERY: blstrs's Scalar memory),
+// the assignment whole or as inputs + aux, each value checked below r, on the pool (a Filecoin
+// partition hands over ~4 GiB of them). Errors are ZKP_ERR_BAD_INPUT naming the field and index.
+#pragma once
+
+#include <zkpipe/sdk/prover.hpp>
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/backend/errors.hpp"
+#include "core/groth16/randomness.hpp"
+#include "core/util/first_index.hpp"
+#include "core/util/thread_pool.hpp"
+
+namespace zkp::backend {
+
+inline constexpr std::size_t kScalarGrain = std::size_t{1} << 14;
+
+inline bool montgomery_input(const zkp_synthesized_t& ext) { return (ext.flags & ZKP_SYNTHESIZED_MONTGOMERY) != 0; }
+
+// `count` caller scalars → field elements (Montgomery form inside).
+template <class Fr>
+std::vector<Fr> read_field_elements(const std::uint8_t* bytes, std::uint64_t count, bool montgomery, const char* what,
+                                    ThreadPool& pool) {
+  using Int = typename Fr::Int;
+  if (bytes == nullptr && count != 0) throw bad_input(std::string(what) + " is NULL");
+  std::vector<Fr> out(count);
+  const auto bad = first_index(pool, count, kScalarGrain, [&](std::size_t i) {
+    Int v;
+    std::memcpy(v.limbs.data(), bytes + i * Fr::kBytes, Fr::kBytes);
+    if (!(v < Fr::kModulus)) return true;
+    out[i] = montgomery ? Fr::from_mont_unchecked(v) : *Fr::from_bigint(v);
+    return false;
+  });
+  if (bad) throw bad_input(std::string(what) + "[" + std::to_string(*bad) + "] is not below the scalar field prime");
+  return out;
+}
+
+// `count` caller scalars → standard-form integers (the MSM scalars), appended to `out`.
+template <class Fr>
+void append_integers(const std::uint8_t* bytes, std::uint64_t count, bool montgomery, const char* what,
+                     ThreadPool& pool, std::vector<typename Fr::Int>& out) {
+  using Int = typename Fr::Int;
+  if (bytes == nullptr && count != 0) throw bad_input(std::string(what) + " is NULL");
+  const std::size_t base = out.size();
+  out.resize(base + count);
+  Int* dst = out.data() + base;
+  const auto bad = first_index(pool, count, kScalarGrain, [&](std::size_t i) {
+    Int v;
+    std::memcpy(v.limbs.data(), bytes + i * Fr::kBytes, Fr::kBytes);
+    if (!(v < Fr::kModulus)) return true;
+    dst[i] = montgomery ? Fr::from_mont_unchecked(v).to_bigint() : v;
+    return false;
+  });
+  if (bad) throw bad_input(std::string(what) + "[" + std::to_string(*bad) + "] is not below the scalar field prime");
+}
+
+// The caller's assignment, inputs then aux, standard form: `assignment` alone (n_inputs +
+// n_aux values) or, with aux_assignment set, `assignment` = the inputs and aux_assignment the
+// rest. Checks the lengths and that variable 0, the constant, is 1.
+template <class Fr>
+std::vector<typename Fr::Int> read_assignment(const zkp_synthesized_t& ext, std::uint64_t n_inputs, std::uint64_t n_aux,
+                                              ThreadPool& pool) {
+  using Int = typename Fr::Int;
+  const bool mont = montgomery_input(ext);
+  std::vector<Int> w;
+  w.reserve(n_inputs + n_aux);
+  if (ext.aux_assignment == nullptr) {
+    if (ext.assignment_length != n_inputs + n_aux) {
+      throw bad_input("assignment_length " + std::to_string(ext.assignment_length) + ", the key has " +
+                      std::to_string(n_inputs + n_aux) + " variables (" + std::to_string(n_inputs) + " inputs, " +
+                      std::to_string(n_aux) + " aux)");
+    }
+    append_integers<Fr>(ext.assignment, ext.assignment_length, mont, "assignment", pool, w);
+  } else {
+    if (ext.assignment_length != n_inputs) {
+      throw bad_input("assignment_length " + std::to_string(ext.assignment_length) +
+                      " (the inputs, since aux_assignment is set), the key has " + std::to_string(n_inputs) + " inputs");
+    }
+    if (ext.aux_assignment_length != n_aux) {
+      throw bad_input("aux_assignment_length " + std::to_string(ext.aux_assignment_length) + ", the key has " +
+                      std::to_string(n_aux) + " aux variables");
+    }
+    append_integers<Fr>(ext.assignment, n_inputs, mont, "assignment", pool, w);
+    append_integers<Fr>(ext.aux_assignment, n_aux, mont, "aux_assignment", pool, w);
+  }
+  if (w.empty() || w[0] != Int::from_u64(1)) throw bad_input("assignment[0] (the constant one) must be 1");
+  return w;
+}
+
+// (r, s) of one proof: the caller's two scalars (zkp_prove_input_t.randomness, standard form,
+// each below r) or, when it gives none, two from the OS CSPRNG (zero knowledge depends on it).
+template <class Fr>
+void read_randomness(const zkp_prove_input_t& input, Fr& r, Fr& s, ThreadPool& pool) {
+  if (input.randomness == nullptr) {
+    r = groth16::os_random_scalar<Fr>();
+    s = groth16::os_random_scalar<Fr>();
+    return;
+  }
+  const std::vector<Fr> rs = read_field_elements<Fr>(input.randomness, 2, false, "randomness", pool);
+  r = rs[0];
+  s = rs[1];
+}
+
+// The first row with a·b ≠ c: the constraint the caller's witness breaks.
+template <class Fr>
+void check_rows(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::vector<Fr>& c, ThreadPool& pool) {
+  const auto bad = first_index(pool, a.size(), kScalarGrain, [&](std::size_t i) { return a[i] * b[i] != c[i]; });
+  if (bad) {
+    throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "a·b != c at row " + std::to_string(*bad) + " of the caller's synthesis");
+  }
+}
+
+}  // namespace zkp::backend
