@@ -16,6 +16,8 @@
 #include "cuda/ff/fields.cuh"
 #include "cuda/ntt/ntt_plan.hpp"
 #include "cuda/ntt/tile.cuh"
+#include "core/bellperson/domain.hpp"
+#include "core/bellperson/h_polynomial.hpp"
 #include "core/groth16/h_polynomial.hpp"
 #include "core/ntt/domain.hpp"
 #include "core/ntt/ntt.hpp"
@@ -56,6 +58,33 @@ void emulated_odd_coset(std::vector<DeviceField<HFr>>& data, const NttDomain<HFr
     for (std::uint64_t t = 0; t < p.tiles(); ++t) dit_pass(tile.data(), data.data(), p, t, tw.data(), 0, 1);
 }
 
+// The device's bellperson H (HStep::run_coset_quotient's launches): the odd-coset transform on
+// the coset 7·ω^i, the quotient, then the DIF passes and the fused inverse-coset pass, which leave
+// the coefficients in bit-reversed order.
+template <class HFr>
+void emulated_coset_quotient(std::vector<DeviceField<HFr>>& a, std::vector<DeviceField<HFr>>& b,
+                             std::vector<DeviceField<HFr>>& c, const NttDomain<HFr>& d) {
+  using F = DeviceField<HFr>;
+  const std::size_t n = d.size();
+  emulated_odd_coset<HFr>(a, d);
+  emulated_odd_coset<HFr>(b, d);
+  emulated_odd_coset<HFr>(c, d);
+  const HFr g = d.coset_generator();
+  const auto z_inv = to_device<HFr>(std::vector<HFr>{(g.pow(static_cast<std::uint64_t>(n)) - HFr::one()).inverse()});
+  for (std::size_t i = 0; i < n; ++i) a[i] = quotient_value(a[i], b[i], c[i], z_inv[0]);
+  const CosetFactors<HFr> inv = CosetFactors<HFr>::make(d.log_n(), g.inverse(), d.n_inv());
+  const auto tw = to_device<HFr>(std::span<const HFr>(d.stage_twiddles(1) - 1, n));
+  const auto low = to_device<HFr>(std::span<const HFr>(inv.low));
+  const auto high = to_device<HFr>(std::span<const HFr>(inv.high));
+  const CosetTables<F> coset{low.data(), high.data(), static_cast<std::uint32_t>(inv.low_bits)};
+  const CosetPlan plan = make_coset_plan(static_cast<std::uint32_t>(d.log_n()));
+  std::vector<F> tile(std::size_t{1} << kTileLog);
+  for (std::size_t k = plan.high.size(); k-- > 0;)
+    for (std::uint64_t t = 0; t < plan.high[k].tiles(); ++t) dif_pass(tile.data(), a.data(), plan.high[k], t, tw.data(), 0, 1);
+  for (std::uint64_t t = 0; t < plan.fused.tiles(); ++t)
+    fused_icoset_pass(tile.data(), a.data(), plan.fused, t, tw.data(), coset, 0, 1);
+}
+
 template <class HFr>
 std::vector<HFr> random_vector(std::size_t n, std::mt19937_64& rng) {
   std::vector<HFr> v(n);
@@ -84,6 +113,35 @@ TYPED_TEST(EmulatedNtt, OddCosetMatchesCpuBitForBit) {
 }
 
 // The whole H step: zero padding, c = a∘b or a given c, the H combination, standard form.
+TEST(EmulatedNttBellperson, CosetQuotientIsBellpersonsHInBitReversedOrder) {
+  using HFr = zkp::bls12_381::Fr;
+  std::mt19937_64 rng(0x4b);
+  ThreadPool pool(2);
+  for (std::size_t log_n : {2, 5, 11, 13}) {  // 13: past the fused pass, two high passes
+    const NttDomain<HFr> d = bellperson::make_domain(log_n);
+    const std::size_t n = d.size(), count = n - n / 8;
+    auto a = random_vector<HFr>(count, rng), b = random_vector<HFr>(count, rng);
+    std::vector<HFr> c(count);
+    for (std::size_t i = 0; i < count; ++i) c[i] = a[i] * b[i];
+    std::vector<HFr> ea = a, eb = b, ec = c;
+    bellperson::h_coefficients_in_place<HFr>(ea, eb, ec, d, pool);  // m − 1 coefficients, natural order
+    a.resize(n);
+    b.resize(n);
+    c.resize(n);
+    auto da = to_device<HFr>(a), db = to_device<HFr>(b), dc = to_device<HFr>(c);
+    emulated_coset_quotient<HFr>(da, db, dc, d);
+    const auto got = to_host<HFr>(da);
+    for (std::size_t pos = 0; pos < n; ++pos) {
+      const std::size_t i = bit_reverse(pos, log_n);
+      if (i == n - 1) {
+        EXPECT_EQ(pos, n - 1);  // the dropped coefficient sits last, where the MSM stops
+        continue;
+      }
+      ASSERT_EQ(got[pos], ea[i]) << "log n = " << log_n << ", position " << pos;
+    }
+  }
+}
+
 TYPED_TEST(EmulatedNtt, HStepMatchesHEvaluations) {
   using HFr = TypeParam;
   using F = DeviceField<HFr>;

@@ -726,5 +726,100 @@ TEST_F(CudaProverTwoGpu, AnyDeviceSpreadsOverBoth) {
             std::uint64_t{kProofs});
 }
 
+
+// ---------------------------------------------------------------- bellperson keys, one GPU
+
+// Known-tau bellperson parameters of many_public_bls12381 (written at build time by
+// tests/tools/bellperson_setup; run_on_device.sh carries the file and sets the variable).
+fs::path bellperson_params() {
+  return setting("ZKPIPE_BELLPERSON_PARAMS", ZKPIPE_BELLPERSON_PARAMS_PATH);
+}
+
+zkp_status_t load_bellperson(zkp_prover_t* p, Key& key, zkp_error_t& err) {
+  return load_key(p, bellperson_params(), -1, key, err, ZKP_KEY_FORMAT_BELLPERSON);
+}
+
+TEST_F(CudaProverDevice, BellpersonProofsAreByteIdenticalToTheCpuProver) {
+  const auto rs = fixed_randomness();
+  const fs::path dir = vector_dir("many_public_bls12381");
+  const std::string r1cs = (dir / "circuit.r1cs").string();
+  auto cpu = make_prover(cpu_lib(), {{"r1cs", r1cs}});
+  Key cpu_key;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_bellperson(cpu.get(), cpu_key, err), ZKP_OK) << err.message;
+  Output want(info_of(cpu.get(), cpu_key.key));
+  ASSERT_EQ(prove(cpu.get(), cpu_key.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, want, err), ZKP_OK)
+      << err.message;
+  const Options placements[] = {{{"r1cs", r1cs}},
+                                {{"r1cs", r1cs}, {"g2", "host"}},
+                                {{"r1cs", r1cs}, {"msm_order", "sequential"}, {"h", "device"}}};
+  for (const Options& placement : placements) {
+    std::string label;
+    for (const auto& [k, v] : placement) label += k + "=" + v + " ";
+    SCOPED_TRACE(label);
+    auto p = make_prover(cuda_lib(), placement);
+    Key key;
+    ASSERT_EQ(load_bellperson(p.get(), key, err), ZKP_OK) << err.message;
+    Output got(info_of(p.get(), key.key));
+    ASSERT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 1, got, err), ZKP_OK)
+        << err.message;
+    EXPECT_EQ(got.proof, want.proof);
+    EXPECT_EQ(got.publics, want.publics);
+    EXPECT_TRUE(got.out.flags & ZKP_PROVE_OUTPUT_VERIFIED);  // the self-check ran and passed
+    EXPECT_GT(got.out.msm_ns, 0u);
+  }
+}
+
+TEST_F(CudaProverDevice, BellpersonCallerSynthesisMatchesTheCpuProver) {
+  // The same partition handed over as bellperson would: Montgomery scalars, inputs and aux apart,
+  // the three densities; the bytes come from the cpu plugin's own synthesis via the witness.
+  const auto rs = fixed_randomness();
+  const fs::path dir = vector_dir("many_public_bls12381");
+  auto cpu = make_prover(cpu_lib(), {{"r1cs", (dir / "circuit.r1cs").string()}});
+  auto cuda = make_prover(cuda_lib(), {});
+  Key kp, kc;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_bellperson(cpu.get(), kp, err), ZKP_OK) << err.message;
+  ASSERT_EQ(load_bellperson(cuda.get(), kc, err), ZKP_OK) << err.message;
+  Output want(info_of(cpu.get(), kp.key));
+  ASSERT_EQ(prove(cpu.get(), kp.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, want, err), ZKP_OK)
+      << err.message;
+  // The dump tool's files (tests/bellperson_prover/dump_synthesis.cpp), carried beside the params.
+  const fs::path v = bellperson_params().parent_path() / "vectors_many_public";
+  const auto a = read_bytes(v / "a.bin"), b = read_bytes(v / "b.bin"), c = read_bytes(v / "c.bin");
+  const auto inputs = read_bytes(v / "input.bin"), aux = read_bytes(v / "aux.bin");
+  const auto words = [&](const char* f) {
+    const auto bytes = read_bytes(v / f);
+    std::vector<std::uint64_t> w(bytes.size() / 8);
+    std::memcpy(w.data(), bytes.data(), w.size() * 8);
+    return w;
+  };
+  const auto a_aux = words("a_aux_density.bin"), b_in = words("b_input_density.bin"), b_aux = words("b_aux_density.bin");
+  auto ext = zkp::test::make<zkp_synthesized_t>();
+  ext.flags = ZKP_SYNTHESIZED_MONTGOMERY;
+  ext.a = a.data();
+  ext.b = b.data();
+  ext.c = c.data();
+  ext.abc_length = a.size() / ZKP_SCALAR_SIZE;
+  ext.assignment = inputs.data();
+  ext.assignment_length = inputs.size() / ZKP_SCALAR_SIZE;
+  ext.aux_assignment = aux.data();
+  ext.aux_assignment_length = aux.size() / ZKP_SCALAR_SIZE;
+  ext.a_aux_density = a_aux.data();
+  ext.a_aux_bit_len = ext.aux_assignment_length;
+  ext.b_input_density = b_in.data();
+  ext.b_input_bit_len = ext.assignment_length;
+  ext.b_aux_density = b_aux.data();
+  ext.b_aux_bit_len = ext.aux_assignment_length;
+  auto in = zkp::test::make<zkp_prove_input_t>();
+  in.external = &ext;
+  in.randomness = rs.data();
+  Output got(info_of(cuda.get(), kc.key));
+  zkp_prove_op_t* op = nullptr;
+  ASSERT_EQ(cuda->prove_start(cuda.get(), kc.key, &in, 0, 0, &op, &err), ZKP_OK) << err.message;
+  ASSERT_EQ(cuda->prove_finish(cuda.get(), op, &got.out, &err), ZKP_OK) << err.message;
+  EXPECT_EQ(got.proof, want.proof);
+}
+
 }  // namespace
 }  // namespace zkp::test

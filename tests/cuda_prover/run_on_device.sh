@@ -28,6 +28,9 @@ export LD_LIBRARY_PATH="$bin/devlibs:${LD_LIBRARY_PATH:-}"
 export ZKPIPE_CUDA_PLUGIN="$bin/libzkp_prover_cuda.so" ZKPIPE_CPU_PLUGIN="$bin/libzkp_prover_cpu.so"
 export ZKPIPE_GREEDY_PACER="$bin/libzkp_pacer_greedy.so"
 export ZKPIPE_VECTORS_DIR="$repo/tests/vectors/data"
+# bellperson parameters and caller-synthesized vectors (build/tests/bellperson_prover), copied
+# into BIN_DIR beside the binaries when the bundle is made.
+[ -f "$bin/many_public_bls12381.params" ] && export ZKPIPE_BELLPERSON_PARAMS="$bin/many_public_bls12381.params"
 
 nvidia-smi --query-gpu=index,name,driver_version,memory.total,clocks.sm,clocks.max.sm,power.limit \
   --format=csv > "$out/gpu.txt" 2>&1

@@ -28,6 +28,7 @@
 
 #include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
+#include "core/ntt/domain.hpp"
 
 namespace zkp::cuda {
 
@@ -42,6 +43,9 @@ class HStep {
   // and uploads its twiddles (n elements) and coset tables (≈ 2·√n) to device gpu_index.
   // Blocks until the upload is complete.
   HStep(int gpu_index, std::size_t log_n);
+  // The same over a given domain: its ω and coset generator (bellperson's: ω from 7, g = 7;
+  // core/bellperson/domain.hpp), for run_coset_quotient. Also uploads the inverse-coset tables.
+  HStep(int gpu_index, const NttDomain<Fr>& domain);
   ~HStep();
   HStep(HStep&&) noexcept;
   HStep& operator=(HStep&&) noexcept;
@@ -62,6 +66,14 @@ class HStep {
   // [a_count, n) of a are zeroed, and so on; c_count is ignored when c is null.
   void run(Fr* a, std::size_t a_count, Fr* b, std::size_t b_count, Fr* c, std::size_t c_count, cudaStream_t stream,
            HForm form = HForm::montgomery);
+
+  // bellperson's H (core/bellperson/h_polynomial.hpp) into `a`, queued on `stream`: a, b, c
+  // (count ≤ n elements each, zero-padded to n here) go to the coset g·ω^i, a ← (a·b − c)/(g^n − 1),
+  // then the inverse coset transform. On return a holds the n coefficients in BIT-REVERSED order
+  // (position p holds coefficient bitrev(p); the last one, n − 1, sits at p = n − 1), standard
+  // form: an MSM over a[0, n − 1) against the h query permuted the same way is Σ H_i·h_i. b and c
+  // are scratch. Needs the domain constructor.
+  void run_coset_quotient(Fr* a, Fr* b, Fr* c, std::size_t count, cudaStream_t stream);
 
   // The odd-coset transform alone (iFFT → ×g^i → FFT) of `arrays` buffers of n elements,
   // in place, on `stream` (1 ≤ arrays ≤ 3, distinct, not overlapping; the transforms share

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <span>
 #include <stdexcept>
@@ -52,10 +53,13 @@ struct HStep<Fr>::Impl {
   DeviceBuffer<DFr> coset_low, coset_high;
   std::uint32_t coset_low_bits = 0;
   DeviceBuffer<DFr> c_scratch;  // c = a∘b when the caller passes none
+  // With a given domain (run_coset_quotient): the g^−bitrev(pos)/n tables and 1/(g^n − 1).
+  DeviceBuffer<DFr> inv_coset_low, inv_coset_high;
+  std::uint32_t inv_coset_low_bits = 0;
+  Fr z_inv;
 
-  Impl(int gpu_index, std::size_t log_n_)
-      : gpu(gpu_index), log_n(log_n_), n(std::size_t{1} << log_n_), plan(ntt::make_coset_plan(static_cast<std::uint32_t>(log_n_))) {
-    const NttDomain<Fr> domain(log_n);  // throws beyond the two-adicity
+  Impl(int gpu_index, const NttDomain<Fr>& domain, bool inverse_tables)
+      : gpu(gpu_index), log_n(domain.log_n()), n(domain.size()), plan(ntt::make_coset_plan(static_cast<std::uint32_t>(log_n))) {
     // The domain's table starts one element before stage 1's entries (index 0 is unused).
     const std::span<const Fr> tw(domain.stage_twiddles(1) - 1, n);
     coset_low_bits = static_cast<std::uint32_t>(domain.coset_low_bits());
@@ -65,7 +69,16 @@ struct HStep<Fr>::Impl {
     twiddles = upload(tw, stream.get());
     coset_low = upload(low, stream.get());
     coset_high = upload(high, stream.get());
-    stream.synchronize();  // the host tables die with `domain`
+    CosetFactors<Fr> inv;
+    if (inverse_tables) {
+      const Fr g = domain.coset_generator();
+      inv = CosetFactors<Fr>::make(log_n, g.inverse(), domain.n_inv());
+      inv_coset_low = upload(inv.low, stream.get());
+      inv_coset_high = upload(inv.high, stream.get());
+      inv_coset_low_bits = static_cast<std::uint32_t>(inv.low_bits);
+      z_inv = (g.pow(static_cast<std::uint64_t>(n)) - Fr::one()).inverse();
+    }
+    stream.synchronize();  // the host tables die with `domain` and `inv`
   }
 
   static DeviceBuffer<DFr> upload(std::span<const Fr> host, cudaStream_t s) {
@@ -127,6 +140,35 @@ struct HStep<Fr>::Impl {
     ZKP_CUDA_CHECK_LAUNCH("h_value_kernel");
   }
 
+  void run_coset_quotient(DFr* a, DFr* b, DFr* c, std::size_t count, cudaStream_t s) {
+    if (inv_coset_low.size() == 0) throw std::invalid_argument("cuda h step: run_coset_quotient needs the domain constructor");
+    if (count > n) throw std::invalid_argument("cuda h step: " + std::to_string(count) + " inputs for a domain of " + std::to_string(n));
+    for (const DFr* p : {a, b, c}) ntt::detail::check_aligned(p, "a, b or c");
+    for (DFr* p : {a, b, c}) {
+      if (count < n) ZKP_CUDA_CHECK(cudaMemsetAsync(p + count, 0, (n - count) * sizeof(DFr), s));
+    }
+    DFr* const arrays[3] = {a, b, c};
+    odd_coset(arrays, 3, s);
+    const unsigned blocks = ntt::detail::pointwise_blocks(n);
+    DFr z;
+    std::memcpy(static_cast<void*>(&z), &z_inv, sizeof z);
+    ntt::quotient_kernel<DeviceField<Fr>><<<blocks, ntt::kPointwiseThreads, 0, s>>>(a, b, c, n, z);
+    ZKP_CUDA_CHECK_LAUNCH("quotient_kernel");
+    ntt::Arrays<DFr> one{};
+    one.data[0] = a;
+    const DFr* tw = twiddles.data();
+    for (std::size_t k = plan.high.size(); k-- > 0;) {
+      const ntt::TilePass& p = plan.high[k];
+      ntt::dif_pass_kernel<DeviceField<Fr>><<<dim3(static_cast<unsigned>(p.tiles()), 1), ntt::tile_threads(p), 0, s>>>(one, p, tw);
+      ZKP_CUDA_CHECK_LAUNCH("dif_pass_kernel");
+    }
+    const ntt::CosetTables<DFr> inv{inv_coset_low.data(), inv_coset_high.data(), inv_coset_low_bits};
+    ntt::fused_icoset_kernel<DeviceField<Fr>>
+        <<<dim3(static_cast<unsigned>(plan.fused.tiles()), 1), ntt::tile_threads(plan.fused), 0, s>>>(one, plan.fused, tw, inv);
+    ZKP_CUDA_CHECK_LAUNCH("fused_icoset_kernel");
+    to_standard(a, n, s);
+  }
+
   static void to_standard(DFr* data, std::size_t count, cudaStream_t s) {
     if (count == 0) return;
     ntt::detail::check_aligned(data, "data");
@@ -145,7 +187,18 @@ DeviceField<Fr>* device(Fr* p) {
 template <class Fr>
 HStep<Fr>::HStep(int gpu_index, std::size_t log_n) {
   DeviceGuard guard(gpu_index);
-  impl_ = std::make_unique<Impl>(gpu_index, log_n);
+  const NttDomain<Fr> domain(log_n);  // throws beyond the two-adicity
+  impl_ = std::make_unique<Impl>(gpu_index, domain, false);
+}
+template <class Fr>
+HStep<Fr>::HStep(int gpu_index, const NttDomain<Fr>& domain) {
+  DeviceGuard guard(gpu_index);
+  impl_ = std::make_unique<Impl>(gpu_index, domain, true);
+}
+template <class Fr>
+void HStep<Fr>::run_coset_quotient(Fr* a, Fr* b, Fr* c, std::size_t count, cudaStream_t stream) {
+  DeviceGuard guard(impl_->gpu);
+  impl_->run_coset_quotient(ntt::detail::device(a), ntt::detail::device(b), ntt::detail::device(c), count, stream);
 }
 template <class Fr>
 HStep<Fr>::~HStep() {

@@ -199,6 +199,19 @@ ZKP_HD void fused_coset_pass(F* tile, F* data, const TilePass& p, std::uint64_t 
   store_tile(tile, data, p, t, tid, threads);
 }
 
+// The low bits of an inverse coset transform (bellperson's icoset_fft): the last DIF stages and
+// the scaling by g^−bitrev(pos)/n (`coset` built from g^−1). The array is left holding the
+// coefficients in bit-reversed order: position pos holds coefficient bitrev(pos).
+template <class F>
+ZKP_HD void fused_icoset_pass(F* tile, F* data, const TilePass& p, std::uint64_t t, const F* tw,
+                              const CosetTables<F>& coset, std::uint32_t tid, std::uint32_t threads) {
+  load_tile(tile, data, p, t, tid, threads);
+  block_barrier();
+  dif_inverse_stages(tile, p, t, tw, tid, threads);
+  coset_scale(tile, p, t, coset, tid, threads);
+  store_tile(tile, data, p, t, tid, threads);
+}
+
 // --- pointwise steps ------------------------------------------------------------------
 
 // Montgomery → standard: a Montgomery product with the integer 1 (x·R · 1 · R^{−1} = x).
@@ -207,6 +220,12 @@ ZKP_HD F to_standard(const F& x) {
   F one = F::zero();
   one.limbs[0] = 1;
   return x * one;
+}
+
+// (a·b − c)·z_inv: bellperson's quotient by Z on the coset, where Z is the constant g^m − 1.
+template <class F>
+ZKP_HD F quotient_value(const F& a, const F& b, const F& c, const F& z_inv) {
+  return (a * b - c) * z_inv;
 }
 
 // H[i] = a[i]·b[i] − c[i], optionally to standard form.
@@ -242,6 +261,20 @@ __global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSm)
     fused_coset_kernel(Arrays<F> arrays, TilePass p, const F* __restrict__ tw, CosetTables<F> coset) {
   __shared__ F tile[1u << kTileLog];
   fused_coset_pass(tile, arrays.data[blockIdx.y], p, blockIdx.x, tw, coset, threadIdx.x, blockDim.x);
+}
+
+template <class F>
+__global__ void __launch_bounds__(kTileThreads, kTileBlocksPerSm)
+    fused_icoset_kernel(Arrays<F> arrays, TilePass p, const F* __restrict__ tw, CosetTables<F> coset) {
+  __shared__ F tile[1u << kTileLog];
+  fused_icoset_pass(tile, arrays.data[blockIdx.y], p, blockIdx.x, tw, coset, threadIdx.x, blockDim.x);
+}
+
+template <class F>
+__global__ void __launch_bounds__(kPointwiseThreads)
+    quotient_kernel(F* __restrict__ a, const F* __restrict__ b, const F* __restrict__ c, std::uint64_t n, F z_inv) {
+  for (std::uint64_t i = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; i < n; i += std::uint64_t{gridDim.x} * blockDim.x)
+    detail::store(a + i, quotient_value(detail::load(a + i), detail::load(b + i), detail::load(c + i), z_inv));
 }
 
 template <class F>

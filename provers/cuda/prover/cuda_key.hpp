@@ -1,7 +1,8 @@
-// CudaKey<E>: a loaded key for the pairing engine E — the facade over its three parts:
-//   backend::CurveKey<E>   what faces the ABI: synthesis, input checks, (r, s), self-check, encoding
-//   ResidentKey<E>         its device copies, per device (resident_key.hpp)
-//   ProofStages<E>         the device pipeline of one proof on a lane (proof_stages.hpp)
+// CudaKey<BK>: a loaded key — BK is backend::CurveKey<E> (a zkey) or backend::BellpersonKey —
+// the facade over its three parts:
+//   BK                     what faces the ABI: synthesis, input checks, (r, s), self-check, encoding
+//   ResidentKey<PK>        its device copies, per device (resident_key.hpp; PK = BK::Proving)
+//   ProofStages<PK, Input> the device pipeline of one proof on a lane (proof_stages.hpp)
 // A proof's walk: start() checks the input (backend) and posts the stages to the lane; the
 // op's finish() waits for them and runs the CPU core's epilogue (groth16::epilogue) on the five
 // sums, so the proof bytes are the cpu prover's for the same (r, s).
@@ -11,6 +12,7 @@
 #include <memory>
 #include <string>
 
+#include "core/backend/bellperson_key.hpp"
 #include "core/backend/curve_key.hpp"
 #include "core/groth16/prover.hpp"
 #include "key_state.hpp"
@@ -19,10 +21,14 @@
 
 namespace zkp::cuda::prover {
 
-template <PairingEngine E>
+template <class BK>
 class CudaKey final : public KeyState {
  public:
-  CudaKey(std::unique_ptr<backend::CurveKey<E>> key, std::uint32_t device_count)
+  using E = typename BK::Engine;
+  using PK = typename BK::Proving;
+  using Input = typename BK::Input;
+
+  CudaKey(std::unique_ptr<BK> key, std::uint32_t device_count)
       : key_(std::move(key)), resident_(key_->proving_key(), device_count), stages_(key_->proving_key()) {}
 
   const backend::Key& host_key() const override { return *key_; }
@@ -32,7 +38,7 @@ class CudaKey final : public KeyState {
 
   std::unique_ptr<zkp_prove_op_t> start(DeviceSlot& device, Lane& lane, const zkp_prove_input_t& input,
                                         const Context& ctx) override {
-    backend::ProofInput<E> checked = key_->take_input(input, ctx.pool);
+    Input checked = key_->take_input(input, ctx.pool);
     auto& sections = resident_.on(device);
     auto op = std::make_unique<Op>(device, std::static_pointer_cast<CudaKey>(shared_from_this()), std::move(checked),
                                    ctx.options.verify);
@@ -47,7 +53,7 @@ class CudaKey final : public KeyState {
  private:
   class Op final : public OpBase {
    public:
-    Op(DeviceSlot& device, std::shared_ptr<CudaKey> key, backend::ProofInput<E> in, bool self_check)
+    Op(DeviceSlot& device, std::shared_ptr<CudaKey> key, Input in, bool self_check)
         : OpBase(device), key(std::move(key)), input(std::move(in)), self_check(self_check),
           job(std::make_shared<ProofJob<E>>()), done(job->done.get_future()) {}
     // The lane reads this op's input until it is done; an op dropped early (a failed
@@ -58,7 +64,7 @@ class CudaKey final : public KeyState {
     void finish(zkp_prove_output_t& out, DeviceStageTimes* times) override { key->finish(*this, out, times); }
 
     std::shared_ptr<CudaKey> key;
-    backend::ProofInput<E> input;
+    Input input;
     const bool self_check;
     std::shared_ptr<ProofJob<E>> job;
     std::future<void> done;
@@ -81,9 +87,9 @@ class CudaKey final : public KeyState {
     if (times != nullptr) *times = job.times;
   }
 
-  std::unique_ptr<backend::CurveKey<E>> key_;
-  ResidentKey<E> resident_;
-  ProofStages<E> stages_;
+  std::unique_ptr<BK> key_;
+  ResidentKey<PK> resident_;
+  ProofStages<PK, Input> stages_;
 };
 
 }  // namespace zkp::cuda::prover

@@ -113,15 +113,24 @@ void CudaProver::device_info(uint32_t gpu_index, zkp_device_info_t& out) const {
 std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
   return translate_format_errors([&]() -> std::shared_ptr<KeyState> {
     const auto n = static_cast<std::uint32_t>(devices_.size());
+    if (sdk::key_format(source) == ZKP_KEY_FORMAT_BELLPERSON) {
+      return std::make_shared<CudaKey<backend::BellpersonKey>>(backend::load_bellperson_key(source, options_.key, *pool_), n);
+    }
+    if (sdk::key_format(source) != ZKP_KEY_FORMAT_ZKEY) {
+      throw sdk::Error(ZKP_ERR_UNSUPPORTED, "unknown key format " + std::to_string(sdk::key_format(source)));
+    }
     return backend::load_key(source, options_.key, *pool_, [n](auto curve_key) -> std::shared_ptr<KeyState> {
-      using E = typename decltype(curve_key)::element_type::Engine;
-      return std::make_shared<CudaKey<E>>(std::move(curve_key), n);
+      using BK = typename decltype(curve_key)::element_type;
+      return std::make_shared<CudaKey<BK>>(std::move(curve_key), n);
     });
   });
 }
 
 std::shared_ptr<KeyState> CudaProver::cached_or_read(const zkp_key_source_t& source) {
-  const std::string id = source.path != nullptr ? file_identity(source.path) : std::string();
+  // The same file read as another format is another key (or an error), never a cache hit.
+  const std::string id = source.path != nullptr
+                             ? file_identity(source.path) + "#format=" + std::to_string(sdk::key_format(source))
+                             : std::string();
   if (!id.empty()) {
     std::lock_guard lk(cache_mutex_);
     if (auto it = cache_.find(id); it != cache_.end()) {

@@ -33,7 +33,9 @@ struct LaneNeeds {
   std::size_t h_bytes = 0;        // domain scalars: the H MSM scalars (with h=device: a, then H)
   std::size_t b_bytes = 0;        // with h=device: b and c on the domain (0 with h=host)
   std::size_t c_bytes = 0;
-  std::size_t total() const { return witness_bytes + h_bytes + b_bytes + c_bytes; }
+  std::size_t a_scalar_bytes = 0;  // a bellperson key: the a query's scalars, gathered (else 0)
+  std::size_t b_scalar_bytes = 0;  // and the b queries'
+  std::size_t total() const { return witness_bytes + h_bytes + b_bytes + c_bytes + a_scalar_bytes + b_scalar_bytes; }
 };
 
 class Lane {
@@ -43,8 +45,10 @@ class Lane {
     Stream* stream = nullptr;
     Event *start = nullptr, *witness_ready = nullptr, *h_start = nullptr, *h_uploaded = nullptr, *h_ready = nullptr,
           *end = nullptr;
-    std::uint8_t *pinned_witness = nullptr, *pinned_h = nullptr, *pinned_b = nullptr, *pinned_c = nullptr;
-    std::uint8_t *device_witness = nullptr, *device_h = nullptr, *device_b = nullptr, *device_c = nullptr;
+    std::uint8_t *pinned_witness = nullptr, *pinned_h = nullptr, *pinned_b = nullptr, *pinned_c = nullptr,
+                 *pinned_a_scalars = nullptr, *pinned_b_scalars = nullptr;
+    std::uint8_t *device_witness = nullptr, *device_h = nullptr, *device_b = nullptr, *device_c = nullptr,
+                 *device_a_scalars = nullptr, *device_b_scalars = nullptr;
   };
 
   // Starts the lane's thread (no CUDA work until reserve()). `index` is the lane's place on its
@@ -77,8 +81,8 @@ class Lane {
   mutable std::mutex scratch_mutex_;  // held by reserve() and by the running job
   std::optional<Stream> stream_;
   std::optional<Event> start_, witness_ready_, h_start_, h_uploaded_, h_ready_, end_;
-  PinnedBuffer<std::uint8_t> pinned_;  // the four regions of LaneNeeds, back to back
-  DeviceBuffer<std::uint8_t> device_witness_, device_h_, device_b_, device_c_;
+  PinnedBuffer<std::uint8_t> pinned_;  // the regions of LaneNeeds, back to back
+  DeviceBuffer<std::uint8_t> device_witness_, device_h_, device_b_, device_c_, device_a_scalars_, device_b_scalars_;
   LaneNeeds reserved_;
 
   std::mutex queue_mutex_;

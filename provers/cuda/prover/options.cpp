@@ -135,6 +135,7 @@ const sdk::OptionTable<ProverOptions>& option_table() {
                    "that it overlaps H (the cpu prover's option of the same name); 0 = every hardware thread"),
       sdk::integer("host_threads", &O::host_threads, 0, kMaxHostThreads, "the old name of threads"),
       backend::key_check_option(&O::key),
+      backend::params_check_option(&O::key),
       backend::r1cs_option(&O::key),
   };
   return table;

@@ -1,5 +1,6 @@
-// ProofStages<E>: the device pipeline of one proof, run on its lane's thread (lane.hpp) with
-// the lane's device selected: upload → sections → H → collect.
+// ProofStages<PK, Input>: the device pipeline of one proof, run on its lane's thread (lane.hpp)
+// with the lane's device selected: upload → sections → H → collect. PK is the key kind
+// (key_kind.hpp), Input its backend's checked proof input.
 //
 //   lane stream:   witness → pinned → device ─┬─ (h=device) a, b → device → H step ─┐
 //   section MSMs:  A, B1, (B2), C, each on its own stream ───────────────────────────┴─ H
@@ -12,6 +13,12 @@
 // then collects them; sequential collects each before queuing the next (the device H step,
 // queued first, overlaps msm A). Sections are taken in the order A, B1, B2, C, H by every lane
 // (resident_msm.hpp: no deadlock). The five sums go to prove_finish's epilogue.
+//
+// A bellperson key (key_kind.hpp) differs in three places: its a and b scalars are gathered
+// from the assignment by the densities on the host pool and uploaded into the lane's a/b
+// query regions (A, B1, B2 read them; C, its l, reads the aux of the witness as for a zkey);
+// its H step is bellperson's (the device's HStep::run_coset_quotient, which leaves the
+// coefficients bit-reversed for the permuted h query, or the host's); and msm H takes m − 1.
 #pragma once
 
 #include <chrono>
@@ -27,7 +34,9 @@
 #include "core/groth16/h_polynomial.hpp"
 #include "core/groth16/prover.hpp"
 #include "key_state.hpp"
+#include "core/bellperson/prover.hpp"
 #include "core/msm/msm.hpp"
+#include "key_kind.hpp"
 #include "resident_key.hpp"
 #include "staging.hpp"
 
@@ -52,20 +61,22 @@ struct ProofJob {
   detail::Clock::time_point queued = detail::Clock::now();
 };
 
-template <PairingEngine E>
+template <class PK, class Input>
 class ProofStages {
  public:
+  using E = typename PK::Engine;
   using G1 = typename E::G1;
   using G2 = typename E::G2;
   using Fr = typename E::Fr;
   using Int = typename Fr::Int;
-  using Sections = typename ResidentKey<E>::Sections;
+  using Sections = typename ResidentKey<PK>::Sections;
+  static constexpr bool kBellperson = kBellpersonKey<PK>;
   static_assert(sizeof(Int) == ZKP_SCALAR_SIZE, "MSM scalars are the ABI's 32-byte scalars");
 
-  explicit ProofStages(const groth16::ProvingKey<E>& pk) : pk_(pk) {}
+  explicit ProofStages(const PK& pk) : pk_(pk) {}
 
   // The lane's job. Never throws: the outcome goes to job.done.
-  void run(DeviceSlot& device, Lane& lane, Sections& r, backend::ProofInput<E>& in, ProofJob<E>& job,
+  void run(DeviceSlot& device, Lane& lane, Sections& r, Input& in, ProofJob<E>& job,
            const Lane::Scratch& s, const Context& ctx) const noexcept {
     const auto t_lane = detail::Clock::now();
     DeviceStageTimes& t = job.times;
@@ -79,12 +90,33 @@ class ProofStages {
         throw sdk::Error(ZKP_ERR_INTERNAL, "the lane has no scratch (key_load reserves it)");
       }
       const std::span<const Int> w = in.witness();
-      const std::size_t n = w.size(), n_c = n - pk_.n_public() - 1, domain = pk_.domain_size();
+      const std::size_t n = w.size(), n_c = n - pk_.n_public() - 1;
       const cudaStream_t st = s.stream->get();
+
+      // The scalars of A, B1 and B2: the witness as it is (a zkey), or gathered (bellperson).
+      std::vector<Int> a_scalars, b_scalars;
+      if constexpr (kBellperson) {
+        stage = "density gather";
+        const std::uint64_t n_in = pk_.num_inputs();
+        a_scalars = bellperson::query_scalars(w, n_in, bellperson::Density::full(n_in), in.a_aux(), ctx.pool);
+        b_scalars = bellperson::query_scalars(w, n_in, in.b_input(), in.b_aux(), ctx.pool);
+      }
+      const std::span<const Int> w_ab = kBellperson ? std::span<const Int>(b_scalars) : w;
 
       stage = "witness upload";
       s.start->record(st);
       staged_upload(*ctx.staging, w.data(), s.pinned_witness, s.device_witness, w.size_bytes(), st);
+      const std::uint8_t* da = s.device_witness;
+      const std::uint8_t* db = s.device_witness;
+      std::size_t n_a = n, n_b = n;
+      if constexpr (kBellperson) {
+        staged_upload(*ctx.staging, a_scalars.data(), s.pinned_a_scalars, s.device_a_scalars, a_scalars.size() * sizeof(Int), st);
+        staged_upload(*ctx.staging, b_scalars.data(), s.pinned_b_scalars, s.device_b_scalars, b_scalars.size() * sizeof(Int), st);
+        da = s.device_a_scalars;
+        db = s.device_b_scalars;
+        n_a = a_scalars.size();
+        n_b = b_scalars.size();
+      }
       s.witness_ready->record(st);
 
       // Host stages, overlapped with the device MSMs below. A future of std::async joins in
@@ -97,7 +129,8 @@ class ProofStages {
         // not the main pool): no threads are started per proof.
         g2 = std::async(std::launch::async, [&] {
           const auto t0 = detail::Clock::now();
-          const auto bytes = std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(w.data()), w.size_bytes());
+          const auto bytes =
+              std::span<const std::uint8_t>(reinterpret_cast<const std::uint8_t*>(w_ab.data()), w_ab.size_bytes());
           zkp::msm::Options msm_options;
           msm_options.pool = ctx.g2;
           const Affine<G2> sum = zkp::msm::msm<G2>(pk_.b2(), bytes, msm_options);
@@ -116,6 +149,7 @@ class ProofStages {
 
       // The witness sections: each a step that queues its MSM and one that collects it.
       const std::uint8_t* dw = s.device_witness;
+      const std::size_t h_count = pk_.h().size();  // m (a zkey's odd coset) or m − 1 (bellperson)
       typename ResidentMsm<G1>::Ticket ta, tb1, tc, th;
       typename ResidentMsm<G2>::Ticket tb2;
       const auto collect = [&stage](auto& ticket, auto& sum, double& out_ms, const char* name) {
@@ -129,11 +163,11 @@ class ProofStages {
         std::function<void()> enqueue, collect;
       };
       std::vector<Step> steps = {
-          {"msm A", [&] { ta = r.a.enqueue(dw, n, st); }, [&] { collect(ta, job.sums.a, t.msm_a_ms, "msm A"); }},
-          {"msm B1", [&] { tb1 = r.b1.enqueue(dw, n, st); }, [&] { collect(tb1, job.sums.b1, t.msm_b1_ms, "msm B1"); }},
+          {"msm A", [&] { ta = r.a.enqueue(da, n_a, st); }, [&] { collect(ta, job.sums.a, t.msm_a_ms, "msm A"); }},
+          {"msm B1", [&] { tb1 = r.b1.enqueue(db, n_b, st); }, [&] { collect(tb1, job.sums.b1, t.msm_b1_ms, "msm B1"); }},
       };
       if (!t.g2_on_host) {
-        steps.push_back({"msm B2", [&] { tb2 = r.b2->enqueue(dw, n, st); },
+        steps.push_back({"msm B2", [&] { tb2 = r.b2->enqueue(db, n_b, st); },
                          [&] { collect(tb2, job.sums.b2, t.msm_b2_ms, "msm B2"); }});
       }
       const std::uint8_t* dw_c = dw + (std::size_t{pk_.n_public()} + 1) * ZKP_SCALAR_SIZE;
@@ -153,7 +187,7 @@ class ProofStages {
       if (!t.h_on_host) {
         if (!sequential) device_h();
         stage = "msm H";
-        th = r.h.enqueue(s.device_h, domain, st);
+        th = r.h.enqueue(s.device_h, h_count, st);
       }
       if (!sequential) {
         for (const Step& step : steps) step.collect();
@@ -163,11 +197,11 @@ class ProofStages {
         h.get();
         stage = "H upload";
         s.h_start->record(st);
-        ZKP_CUDA_CHECK(cudaMemcpyAsync(s.device_h, s.pinned_h, domain * ZKP_SCALAR_SIZE, cudaMemcpyHostToDevice, st));
+        ZKP_CUDA_CHECK(cudaMemcpyAsync(s.device_h, s.pinned_h, h_count * ZKP_SCALAR_SIZE, cudaMemcpyHostToDevice, st));
         s.h_uploaded->record(st);
         s.h_ready->record(st);
         stage = "msm H";
-        th = r.h.enqueue(s.device_h, domain, st);
+        th = r.h.enqueue(s.device_h, h_count, st);
       }
       collect(th, job.sums.h, t.msm_h_ms, "msm H");
       if (t.g2_on_host) {
@@ -193,34 +227,52 @@ class ProofStages {
   }
 
  private:
-  // H on the odd coset with the CPU core, written as standard-form scalars to `out`.
-  void host_h(backend::ProofInput<E>& in, std::uint8_t* out, ThreadPool& pool) const {
-    groth16::ProveInput<Fr> work = in.take_work_buffers();
-    groth16::h_evaluations_in_place<Fr>(work.a, work.b, work.c, pk_.domain(), pool);
-    groth16::to_standard_form<Fr>(work.a, reinterpret_cast<Int*>(out), pool);
+  // The H MSM's scalars with the CPU core, standard form, to `out`: H on the odd coset (a zkey)
+  // or bellperson's m − 1 coefficients.
+  void host_h(Input& in, std::uint8_t* out, ThreadPool& pool) const {
+    if constexpr (kBellperson) {
+      bellperson::ProveInput work = in.take_work_buffers();
+      const std::vector<Int> h = bellperson::h_scalars(pk_, work, pool);
+      std::memcpy(out, h.data(), h.size() * sizeof(Int));
+    } else {
+      groth16::ProveInput<Fr> work = in.take_work_buffers();
+      groth16::h_evaluations_in_place<Fr>(work.a, work.b, work.c, pk_.domain(), pool);
+      groth16::to_standard_form<Fr>(work.a, reinterpret_cast<Int*>(out), pool);
+    }
   }
 
   // The device H step, queued on the lane's stream: a, b (and a caller's c) → pinned → device,
   // then cuda::HStep leaves H in standard form in device_h, ready for msm H once h_ready fires.
-  void queue_device_h(Sections& r, const Lane& lane, const backend::ProofInput<E>& in, const Lane::Scratch& s,
+  void queue_device_h(Sections& r, const Lane& lane, const Input& in, const Lane::Scratch& s,
                       ThreadPool& staging) const {
     const std::span<const Fr> a = in.a(), b = in.b(), c = in.c();
     const cudaStream_t st = s.stream->get();
     s.h_start->record(st);
-    const auto upload = [&](std::span<const Fr> v, std::uint8_t* pinned, std::uint8_t* device) {
-      if (!v.empty()) staged_upload(staging, v.data(), pinned, device, v.size_bytes(), st);
-    };
-    upload(a, s.pinned_h, s.device_h);
-    upload(b, s.pinned_b, s.device_b);
-    upload(c, s.pinned_c, s.device_c);
-    s.h_uploaded->record(st);
-    Fr* dc = c.empty() ? nullptr : reinterpret_cast<Fr*>(s.device_c);
-    r.h_steps.at(lane.index())
-        ->run(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), dc, a.size(), st, cuda::HForm::standard);
+    if constexpr (kBellperson) {
+      staged_upload(staging, a.data(), s.pinned_h, s.device_h, a.size_bytes(), st);
+      staged_upload(staging, b.data(), s.pinned_b, s.device_b, b.size_bytes(), st);
+      staged_upload(staging, c.data(), s.pinned_c, s.device_c, c.size_bytes(), st);
+      s.h_uploaded->record(st);
+      r.h_steps.at(lane.index())
+          ->run_coset_quotient(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b),
+                               reinterpret_cast<Fr*>(s.device_c), a.size(), st);
+    } else {
+      const auto upload = [&](std::span<const Fr> v, std::uint8_t* pinned, std::uint8_t* device) {
+        if (!v.empty()) staged_upload(staging, v.data(), pinned, device, v.size_bytes(), st);
+      };
+      upload(a, s.pinned_h, s.device_h);
+      upload(b, s.pinned_b, s.device_b);
+      upload(c, s.pinned_c, s.device_c);
+      s.h_uploaded->record(st);
+      Fr* dc = c.empty() ? nullptr : reinterpret_cast<Fr*>(s.device_c);
+      r.h_steps.at(lane.index())
+          ->run(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), dc, a.size(), st, cuda::HForm::standard);
+    }
     s.h_ready->record(st);
   }
 
-  const groth16::ProvingKey<E>& pk_;
+
+  const PK& pk_;
 };
 
 }  // namespace zkp::cuda::prover

@@ -1,4 +1,5 @@
-// ResidentKey<E>: where a key's device copies live. Per device: the MSM bases of its five
+// ResidentKey<PK>: where a key's device copies live (PK: a zkey's groth16::ProvingKey<E> or a
+// bellperson::Key, key_kind.hpp). Per device: the MSM bases of its five
 // sections (A, B1, B2, C, H; with their precomputed copies) and one device H step per lane,
 // uploaded once at key_load and shared by that device's lanes. Before uploading, the estimate
 // of what the bases and the lanes' scratch take is checked against the device, so a key that
@@ -19,6 +20,7 @@
 #include "device_errors.hpp"
 #include "device_slot.hpp"
 #include "core/groth16/proving_key.hpp"
+#include "key_kind.hpp"
 #include "options.hpp"
 #include "resident_msm.hpp"
 
@@ -38,45 +40,76 @@ inline std::string precompute_text(const ProverOptions& o) {
 
 }  // namespace detail
 
-template <PairingEngine E>
+template <class PK>
 class ResidentKey {
  public:
+  using E = typename PK::Engine;
   using G1 = typename E::G1;
   using G2 = typename E::G2;
   using Fr = typename E::Fr;
 
   // The key's sections on one device.
   struct Sections {
-    Sections(const DeviceSlot& device, const groth16::ProvingKey<E>& pk, const ProverOptions& options)
+    Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options)
         : a(device.ordinal(), pk.a(), detail::msm_config(options)),
           b1(device.ordinal(), pk.b1(), detail::msm_config(options)),
           c(device.ordinal(), pk.c(), detail::msm_config(options)),
-          h(device.ordinal(), pk.h(), detail::msm_config(options)) {
+          h(device.ordinal(), h_bases(pk, options), detail::msm_config(options)) {
       if (options.g2 == Placement::device) {
         b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), pk.b2(), detail::msm_config(options));
       }
-      // One H step per lane: with c = a∘b each run uses the object's own c scratch.
+      // One H step per lane: with c = a∘b each run uses the object's own c scratch. A bellperson
+      // key's is over its own domain (ω from 7, the coset 7·ω^i: HStep::run_coset_quotient).
       if (options.h == Placement::device) {
         std::size_t log_n = 0;
         while ((std::size_t{1} << log_n) < pk.domain_size()) ++log_n;
         for (std::size_t l = 0; l < device.lanes().size(); ++l) {
-          h_steps.push_back(std::make_unique<cuda::HStep<Fr>>(device.ordinal(), log_n));
+          if constexpr (kBellpersonKey<PK>) {
+            h_steps.push_back(std::make_unique<cuda::HStep<Fr>>(device.ordinal(), pk.domain()));
+          } else {
+            h_steps.push_back(std::make_unique<cuda::HStep<Fr>>(device.ordinal(), log_n));
+          }
         }
       }
+      h_permuted = {};  // uploaded
+    }
+    // The device H step of a bellperson key leaves H's coefficients in bit-reversed order
+    // (HStep::run_coset_quotient), so its h query goes up permuted the same way: position p
+    // holds h[bitrev(p)] (p < m − 1; bitrev(p) < m − 1 there). A temporary host copy.
+    static std::vector<zkp::msm::Base<G1>> permuted_h(const PK& pk) {
+      const std::size_t m = pk.domain_size(), log_m = pk.domain().log_n();
+      std::vector<zkp::msm::Base<G1>> out(m - 1);
+      for (std::size_t p = 0; p + 1 < m; ++p) out[p] = pk.h()[bit_reverse(p, log_m)];
+      return out;
+    }
+    std::vector<zkp::msm::Base<G1>> h_permuted;  // empty once uploaded
+    std::span<const zkp::msm::Base<G1>> h_bases(const PK& pk, const ProverOptions& options) {
+      if constexpr (kBellpersonKey<PK>) {
+        if (options.h == Placement::device) {
+          h_permuted = permuted_h(pk);
+          return h_permuted;
+        }
+      }
+      return pk.h();
     }
     ResidentMsm<G1> a, b1, c, h;
     std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
     std::vector<std::unique_ptr<cuda::HStep<Fr>>> h_steps;  // with h=device, one per lane
   };
 
-  ResidentKey(const groth16::ProvingKey<E>& pk, std::uint32_t device_count)
+  ResidentKey(const PK& pk, std::uint32_t device_count)
       : pk_(pk), slots_(std::make_unique<Slot[]>(device_count)) {}
 
   // The lane scratch one proof of this key needs with these options.
   LaneNeeds lane_needs(const ProverOptions& options) const {
     const std::size_t domain = std::size_t{pk_.domain_size()} * ZKP_SCALAR_SIZE;
     const std::size_t bc = options.h == Placement::device ? domain : 0;
-    return {std::size_t{pk_.n_vars()} * ZKP_SCALAR_SIZE, domain, bc, bc};
+    LaneNeeds needs{std::size_t{pk_.n_vars()} * ZKP_SCALAR_SIZE, domain, bc, bc};
+    if constexpr (kBellpersonKey<PK>) {
+      needs.a_scalar_bytes = pk_.a().size() * ZKP_SCALAR_SIZE;
+      needs.b_scalar_bytes = pk_.b1().size() * ZKP_SCALAR_SIZE;
+    }
+    return needs;
   }
 
   // Estimated device bytes of the resident bases (all sections, this configuration).
@@ -147,7 +180,7 @@ class ResidentKey {
     std::unique_ptr<Sections> sections;
   };
 
-  const groth16::ProvingKey<E>& pk_;
+  const PK& pk_;
   std::unique_ptr<Slot[]> slots_;
 };
 
