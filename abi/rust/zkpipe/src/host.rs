@@ -9,7 +9,7 @@ use zkpipe_sys as sys;
 
 /// Builds a [`Host`]: an optional INI file, then `key=value` overrides applied after it
 /// (the keys of `zkpipe --help`; unknown keys are errors).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct HostBuilder {
     config: Option<PathBuf>,
     overrides: Vec<String>,
@@ -79,9 +79,9 @@ impl Host {
 
     /// Loads a proving key on every device.
     pub fn load_key(&self, source: KeySource) -> Result<Key> {
-        let mut raw = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0, format: sys::ZKP_KEY_FORMAT_ZKEY };
+        let mut raw = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0, format: source.format.raw() };
         let path;
-        match &source.0 {
+        match &source.source {
             Source::Path(p) => {
                 path = cstring(p.as_os_str().as_encoded_bytes(), "key path")?;
                 raw.path = path.as_ptr();
@@ -94,7 +94,7 @@ impl Host {
         }
         let mut id = 0u64;
         call(|err| unsafe { sys::zkp_host_load_key(self.raw(), &raw, &mut id, err) })?;
-        if let Source::Bytes(b) = source.0 {
+        if let Source::Bytes(b) = source.source {
             self.key_buffers.lock().unwrap_or_else(|e| e.into_inner()).push(b);
         }
         Ok(Key { id, info: self.key_info(id)? })
@@ -186,9 +186,13 @@ impl Drop for Host {
     }
 }
 
-/// Where a proving key comes from.
+/// Where a proving key comes from, and its file format (default [`KeyFormat::Zkey`]):
+/// `KeySource::path("circuit.params").format(KeyFormat::Bellperson)`.
 #[derive(Clone, Debug)]
-pub struct KeySource(pub(crate) Source);
+pub struct KeySource {
+    pub(crate) source: Source,
+    pub(crate) format: KeyFormat,
+}
 
 #[derive(Clone, Debug)]
 pub(crate) enum Source {
@@ -197,20 +201,51 @@ pub(crate) enum Source {
     None,
 }
 
+/// The file format of a proving key (`zkp_key_source_t.format`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum KeyFormat {
+    /// A snarkjs Groth16 .zkey (BN254 or BLS12-381).
+    #[default]
+    Zkey,
+    /// bellperson/Filecoin Groth16 parameters (BLS12-381): the verifying key, then ic, h,
+    /// l, a, b_g1, b_g2, uncompressed. Partitions of such a key are caller-synthesized
+    /// ([`Synthesized`](crate::Synthesized) with density bitmaps).
+    Bellperson,
+}
+
+impl KeyFormat {
+    pub(crate) fn raw(self) -> sys::zkp_key_format_t {
+        match self {
+            KeyFormat::Zkey => sys::ZKP_KEY_FORMAT_ZKEY,
+            KeyFormat::Bellperson => sys::ZKP_KEY_FORMAT_BELLPERSON,
+        }
+    }
+}
+
 impl KeySource {
-    /// A snarkjs .zkey file.
-    pub fn path(path: impl AsRef<Path>) -> KeySource {
-        KeySource(Source::Path(path.as_ref().to_path_buf()))
+    fn of(source: Source) -> KeySource {
+        KeySource { source, format: KeyFormat::Zkey }
     }
 
-    /// .zkey bytes in memory; the host keeps them alive as long as it holds the key.
+    /// A key file (.zkey unless [`format`](Self::format) says otherwise).
+    pub fn path(path: impl AsRef<Path>) -> KeySource {
+        KeySource::of(Source::Path(path.as_ref().to_path_buf()))
+    }
+
+    /// Key bytes in memory; the host keeps them alive as long as it holds the key.
     pub fn bytes(bytes: impl Into<Arc<[u8]>>) -> KeySource {
-        KeySource(Source::Bytes(bytes.into()))
+        KeySource::of(Source::Bytes(bytes.into()))
     }
 
     /// No key at all: what the simulated prover (`prover=sim`) takes.
     pub fn simulated() -> KeySource {
-        KeySource(Source::None)
+        KeySource::of(Source::None)
+    }
+
+    /// The file format of the path or bytes.
+    pub fn format(mut self, format: KeyFormat) -> KeySource {
+        self.format = format;
+        self
     }
 }
 
@@ -269,4 +304,18 @@ pub struct Stats {
     /// Stretches in which partitions waited, the budget had room and the pacer admitted
     /// nothing for longer than the host's admission watchdog allows (a pacer bug, logged).
     pub admission_stalls: u64,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_key_source_carries_its_format_to_the_abi() {
+        let zkey = KeySource::path("circuit.zkey");
+        assert_eq!((zkey.format, zkey.format.raw()), (KeyFormat::Zkey, sys::ZKP_KEY_FORMAT_ZKEY));
+        let params = KeySource::bytes(vec![0u8; 4]).format(KeyFormat::Bellperson);
+        assert_eq!(params.format.raw(), sys::ZKP_KEY_FORMAT_BELLPERSON);
+        assert!(matches!(params.source, Source::Bytes(ref b) if b.len() == 4));
+    }
 }

@@ -3,7 +3,7 @@ use crate::callbacks::{self, JobState, Outcome, Sink};
 use crate::completion::{Completion, Summary};
 use crate::error::{call, Error, Result};
 use crate::host::{cstring, Host, Key};
-use crate::partition::{Input, Partition};
+use crate::partition::{Density, Input, Partition, Synthesized};
 use crate::scalar::Scalar;
 use std::sync::{mpsc, Arc, Mutex};
 use std::time::Duration;
@@ -126,24 +126,7 @@ fn raw_partitions(state: &mut JobState<'_>) -> Result<Vec<sys::zkp_partition_t>>
     for p in &state.partitions {
         match &p.0 {
             Input::WtnsFile(path) => state.paths.push(cstring(path.as_os_str().as_encoded_bytes(), "witness path")?),
-            Input::Synthesized(s) => state.synthesized.push(sys::zkp_synthesized_t {
-                header: sys::zkp_struct_header_t::of::<sys::zkp_synthesized_t>(),
-                a: s.a.as_ptr().cast(),
-                b: s.b.as_ptr().cast(),
-                c: s.c.as_ptr().cast(),
-                abc_length: check_abc(s.a.len(), s.b.len(), s.c.len())?,
-                assignment: s.assignment.as_ptr().cast(),
-                assignment_length: s.assignment.len() as u64,
-                flags: 0,
-                aux_assignment: ptr::null(),
-                aux_assignment_length: 0,
-                a_aux_density: ptr::null(),
-                a_aux_bit_len: 0,
-                b_input_density: ptr::null(),
-                b_input_bit_len: 0,
-                b_aux_density: ptr::null(),
-                b_aux_bit_len: 0,
-            }),
+            Input::Synthesized(s) => state.synthesized.push(raw_synthesized(s)?),
             _ => {}
         }
     }
@@ -176,11 +159,32 @@ fn raw_partitions(state: &mut JobState<'_>) -> Result<Vec<sys::zkp_partition_t>>
     Ok(raw)
 }
 
-fn check_abc(a: usize, b: usize, c: usize) -> Result<u64> {
-    if a != b || b != c {
-        return Err(Error::InvalidArgument(format!("a, b and c must have one length; they have {a}, {b} and {c}")));
-    }
-    Ok(a as u64)
+/// The raw record of `s`, pointing into its buffers (which the job state keeps).
+fn raw_synthesized(s: &Synthesized<'_>) -> Result<sys::zkp_synthesized_t> {
+    let abc_length = s.check()?;
+    let density = |d: &Option<Density<'_>>| d.as_ref().map_or((ptr::null(), 0), |d| (d.words.as_ptr(), d.bit_len));
+    let (a_aux_density, a_aux_bit_len) = density(&s.a_aux_density);
+    let (b_input_density, b_input_bit_len) = density(&s.b_input_density);
+    let (b_aux_density, b_aux_bit_len) = density(&s.b_aux_density);
+    let aux = s.aux_assignment.as_deref();
+    Ok(sys::zkp_synthesized_t {
+        header: sys::zkp_struct_header_t::of::<sys::zkp_synthesized_t>(),
+        a: s.a.as_ptr().cast(),
+        b: s.b.as_ptr().cast(),
+        c: s.c.as_ptr().cast(),
+        abc_length,
+        assignment: s.assignment.as_ptr().cast(),
+        assignment_length: s.assignment.len() as u64,
+        flags: if s.montgomery { sys::ZKP_SYNTHESIZED_MONTGOMERY } else { 0 },
+        aux_assignment: aux.map_or(ptr::null(), |a| a.as_ptr().cast()),
+        aux_assignment_length: aux.map_or(0, |a| a.len() as u64),
+        a_aux_density,
+        a_aux_bit_len,
+        b_input_density,
+        b_input_bit_len,
+        b_aux_density,
+        b_aux_bit_len,
+    })
 }
 
 /// A submitted job. It does not own the job: dropping the handle leaves the job running
@@ -230,5 +234,46 @@ impl Job<'_> {
     /// has finished. Empty when the job was given an `on_completion` closure.
     pub fn completions(&self) -> impl Iterator<Item = Completion> + '_ {
         self.completions.iter().flat_map(|rx| rx.iter())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_bellperson_synthesis_reaches_the_record_in_place() {
+        let (abc, inp, aux) = (vec![Scalar::ONE; 4], vec![Scalar::ONE; 2], vec![Scalar::ONE; 70]);
+        let (a_aux, b_inp, b_aux) = ([u64::MAX, 1], [0b10], [7, 0]);
+        let s = Synthesized::new(&abc[..], &abc[..], &abc[..], &inp[..])
+            .with_aux_assignment(&aux[..])
+            .with_densities(Density::new(&a_aux[..], 70), Density::new(&b_inp[..], 2), Density::new(&b_aux[..], 70))
+            .in_montgomery_form();
+        let r = raw_synthesized(&s).unwrap();
+        assert_eq!((r.flags, r.abc_length, r.assignment_length, r.aux_assignment_length), (sys::ZKP_SYNTHESIZED_MONTGOMERY, 4, 2, 70));
+        assert_eq!((r.a.cast::<Scalar>(), r.assignment.cast::<Scalar>(), r.aux_assignment.cast::<Scalar>()), (abc.as_ptr(), inp.as_ptr(), aux.as_ptr()));
+        assert_eq!((r.a_aux_density, r.b_input_density, r.b_aux_density), (a_aux.as_ptr(), b_inp.as_ptr(), b_aux.as_ptr()));
+        assert_eq!((r.a_aux_bit_len, r.b_input_bit_len, r.b_aux_bit_len), (70, 2, 70));
+        assert_eq!(r.header.struct_size as usize, std::mem::size_of::<sys::zkp_synthesized_t>());
+    }
+
+    #[test]
+    fn a_zkey_synthesis_leaves_the_bellperson_fields_empty() {
+        let v = [Scalar::ONE; 3];
+        let r = raw_synthesized(&Synthesized::new(&v[..], &v[..], &v[..], &v[..])).unwrap();
+        assert_eq!((r.flags, r.aux_assignment, r.aux_assignment_length), (0, ptr::null(), 0));
+        assert_eq!((r.a_aux_density, r.b_input_density, r.b_aux_density), (ptr::null(), ptr::null(), ptr::null()));
+        assert_eq!((r.a_aux_bit_len, r.b_input_bit_len, r.b_aux_bit_len), (0, 0, 0));
+    }
+
+    #[test]
+    fn a_density_shorter_than_its_bit_length_is_refused_by_name() {
+        let v = [Scalar::ONE; 3];
+        let s = |d: Density<'static>| Synthesized::new(&v[..], &v[..], &v[..], &v[..]).with_densities(Density::new(vec![0], 1), d, Density::new(vec![0], 64));
+        let e = raw_synthesized(&s(Density::new(vec![0], 65))).unwrap_err();
+        assert_eq!(e, Error::InvalidArgument("b_input_density has 1 words (64 bits) for a bit length of 65".into()));
+        raw_synthesized(&s(Density::new(vec![0], 64))).unwrap();
+        let e = raw_synthesized(&Synthesized::new(&v[..], &v[..2], &v[..], &v[..])).unwrap_err();
+        assert!(e.to_string().contains("they have 3, 2 and 3"), "{e}");
     }
 }

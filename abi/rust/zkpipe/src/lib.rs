@@ -48,12 +48,20 @@
 //! # Ok(()) }
 //! ```
 //!
+//! Filecoin: a bellperson parameter file loads as a key with
+//! [`KeySource::format`]`(`[`KeyFormat::Bellperson`]`)`, and its partitions are
+//! [`Synthesized`] the way bellperson keeps them (inputs and aux apart, three
+//! [`Density`] bitmaps, Montgomery form), borrowed in place. [`supraseal`] puts
+//! supraseal-c2's Rust API (`SRS`, `generate_groth16_proof`, ...) on top, and
+//! [`Proof::to_bellperson_bytes`] writes proofs as bellperson does.
+//!
 //! Threads: [`Host`] and [`Verifier`] are `Send + Sync` (every host function is
 //! `[any-thread]`); [`Job`] is `Send`. Callbacks run on the host's single completion
 //! thread, one at a time; a panic there is caught and reported by [`Job::wait`], never
 //! unwound into C.
 
 mod callbacks;
+mod compressed;
 mod completion;
 mod decimal;
 mod error;
@@ -65,14 +73,15 @@ mod plugin_library;
 mod proof;
 mod scalar;
 mod scope;
+pub mod supraseal;
 mod verify;
 
 pub use completion::{Completion, Summary};
 pub use error::{Error, Result, Status};
-pub use host::{DeviceInfo, Host, HostBuilder, Key, KeyInfo, KeySource, Stats};
+pub use host::{DeviceInfo, Host, HostBuilder, Key, KeyFormat, KeyInfo, KeySource, Stats};
 pub use job::{Job, JobBuilder};
-pub use partition::{Partition, Synthesized};
-pub use proof::{Proof, PublicInputs};
+pub use partition::{Density, Partition, Synthesized};
+pub use proof::{Proof, PublicInputs, BELLPERSON_PROOF_SIZE};
 pub use scalar::{Curve, Scalar};
 pub use scope::Scope;
 pub use verify::Verifier;

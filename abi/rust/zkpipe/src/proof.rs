@@ -1,8 +1,12 @@
 //! Proofs and public inputs: the ABI's bytes and snarkjs's proof.json / public.json.
+use crate::compressed;
 use crate::decimal;
 use crate::error::{Error, Result};
 use crate::json::Json;
 use crate::scalar::{Curve, Scalar};
+
+/// Bytes of a proof in bellperson's compressed encoding ([`Proof::to_bellperson_bytes`]).
+pub const BELLPERSON_PROOF_SIZE: usize = 192;
 
 /// A Groth16 proof in the ABI's byte format (zkp_prover.h): A (G1) | B (G2) | C (G1),
 /// affine, each coordinate `curve.coordinate_size()` bytes little-endian in standard
@@ -28,6 +32,23 @@ impl Proof {
 
     pub fn as_bytes(&self) -> &[u8] {
         &self.bytes
+    }
+
+    /// The proof as bellperson writes it (`Proof::write`): A, B, C compressed, 48 + 96 +
+    /// 48 bytes, in the zkcrypto/blst encoding (x big-endian, a G2 x as c1 then c0, flag
+    /// bits 0x80 compressed, 0x40 infinity, 0x20 the larger y). BLS12-381 proofs only.
+    pub fn to_bellperson_bytes(&self) -> Result<[u8; BELLPERSON_PROOF_SIZE]> {
+        if self.curve != Curve::Bls12_381 {
+            return Err(Error::Decode(format!("bellperson proofs are BLS12-381; this one is {:?}", self.curve)));
+        }
+        let n = self.curve.coordinate_size();
+        let mut out = [0u8; BELLPERSON_PROOF_SIZE];
+        let (a, rest) = out.split_at_mut(compressed::G1_COMPRESSED);
+        let (b, c) = rest.split_at_mut(compressed::G2_COMPRESSED);
+        a.copy_from_slice(&compressed::g1(&self.bytes[..2 * n], "A")?);
+        b.copy_from_slice(&compressed::g2(&self.bytes[2 * n..6 * n], "B")?);
+        c.copy_from_slice(&compressed::g1(&self.bytes[6 * n..], "C")?);
+        Ok(out)
     }
 
     fn coordinates(&self) -> Vec<String> {
@@ -176,6 +197,20 @@ mod tests {
         assert!(Proof::from_snarkjs_json(&SNARKJS_PROOF.replace("bn128", "ed25519")).is_err());
         assert!(Proof::from_snarkjs_json(&SNARKJS_PROOF.replace("groth16", "plonk")).is_err());
         assert!(Proof::from_snarkjs_json("{\"curve\": \"bn128\"}").is_err());
+    }
+
+    #[test]
+    fn bellperson_bytes_compress_a_b_and_c_in_order() {
+        use crate::compressed::tests::*;
+        // A = g1, B = g2, C = -g1: C differs from A in the sort flag only.
+        let minus_g1 = [le(G1_X), negate(&le(G1_Y))].concat();
+        let p = Proof::from_bytes(Curve::Bls12_381, &[g1_generator(), g2_generator(), minus_g1].concat()).unwrap();
+        let bytes = p.to_bellperson_bytes().unwrap();
+        let mut c = hex(G1_COMPRESSED_HEX);
+        c[0] |= 0x20;
+        assert_eq!(bytes.to_vec(), [hex(G1_COMPRESSED_HEX), hex(G2_COMPRESSED_HEX), c].concat());
+        let bn = Proof::from_snarkjs_json(SNARKJS_PROOF).unwrap();
+        assert!(bn.to_bellperson_bytes().is_err());
     }
 
     #[test]

@@ -5,8 +5,10 @@ use std::fmt;
 use zkpipe_sys as sys;
 
 /// A scalar-field element: 32 bytes, standard form (not Montgomery), little-endian,
-/// less than the curve's group order r (zkp_prover.h). `#[repr(transparent)]`, so a
-/// `&[Scalar]` is the byte array the ABI reads, passed without a copy.
+/// less than the curve's group order r (zkp_prover.h); in a [`Synthesized`](crate::Synthesized)
+/// marked Montgomery, the Montgomery form's four little-endian u64 limbs instead.
+/// `#[repr(transparent)]`, so a `&[Scalar]` is the byte array the ABI reads, passed
+/// without a copy.
 #[repr(transparent)]
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
 pub struct Scalar(pub [u8; 32]);
@@ -43,6 +45,16 @@ impl Scalar {
             return Err(Error::Decode(format!("{} bytes is not a whole number of 32-byte scalars", bytes.len())));
         }
         Ok(bytes.chunks_exact(32).map(|c| Scalar(c.try_into().expect("32-byte chunk"))).collect())
+    }
+
+    /// `bytes` (a multiple of 32 long) seen as scalars, without a copy: e.g. the memory of
+    /// a `&[blstrs::Scalar]` (Montgomery form) or an mmap of a dump.
+    pub fn slice_from_bytes(bytes: &[u8]) -> Result<&[Scalar]> {
+        if !bytes.len().is_multiple_of(32) {
+            return Err(Error::Decode(format!("{} bytes is not a whole number of 32-byte scalars", bytes.len())));
+        }
+        // SAFETY: Scalar is repr(transparent) over [u8; 32]: alignment 1, any bytes valid.
+        Ok(unsafe { std::slice::from_raw_parts(bytes.as_ptr().cast::<Scalar>(), bytes.len() / 32) })
     }
 
     /// The bytes of `scalars`, without a copy.
@@ -132,6 +144,9 @@ mod tests {
         assert_eq!((bytes[0], bytes[32], bytes[33]), (1, 2, 1));
         assert_eq!(Scalar::vec_from_bytes(bytes).unwrap(), s);
         assert!(Scalar::vec_from_bytes(&bytes[..40]).is_err());
+        let view = Scalar::slice_from_bytes(bytes).unwrap();
+        assert_eq!((view.as_ptr(), view), (s.as_ptr(), &s[..]));
+        assert!(Scalar::slice_from_bytes(&bytes[..40]).is_err());
     }
 
     #[test]

@@ -72,9 +72,9 @@ impl Verifier {
         if v.table().flags & sys::ZKP_PROVER_FLAG_VERIFY == 0 || v.table().verify.is_none() {
             return Err(Error::host(Status::Unsupported, format!("prover {prover} cannot verify")));
         }
-        let mut source = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0, format: sys::ZKP_KEY_FORMAT_ZKEY };
+        let mut source = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0, format: key.format.raw() };
         let path;
-        match key.0 {
+        match key.source {
             Source::Path(p) => {
                 path = cstring(p.as_os_str().as_encoded_bytes(), "key path")?;
                 source.path = path.as_ptr();
