@@ -79,7 +79,9 @@ typedef uint32_t zkp_key_format_t;
 typedef struct zkp_key_source_t {
   zkp_struct_header_t header;
   const char *path; /* a key file, or NULL; owned by the caller, valid for the call */
-  const void *data; /* key bytes if path is NULL; owned by the caller, valid until key_free() */
+  const void *data; /* key bytes if path is NULL; owned by the caller, valid until key_free()
+                       (a zkey is read in place; a bellperson file is decoded at key_load,
+                       so its buffer need only outlive the call) */
   size_t size;
   /* Added after the first release; a struct_size that does not cover it means ZKEY. */
   zkp_key_format_t format; /* ZKP_KEY_FORMAT_* */
