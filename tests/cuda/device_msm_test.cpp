@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <random>
 #include <span>
 #include <stdexcept>
@@ -13,6 +14,10 @@
 #include <vector>
 
 #include "cuda/msm/msm.hpp"
+#include "cuda/msm/scratch_layout.hpp"
+#include "cuda/msm/workspace.hpp"
+#include "cuda/util/buffers.hpp"
+#include "cuda/util/stream.hpp"
 #include "device_test_support.hpp"
 #include "core/ec/batch_normalize.hpp"
 #include "core/ec/scalar_mul.hpp"
@@ -176,6 +181,62 @@ TYPED_TEST(DeviceMsm, PrefixRepeatedCallsAndBadArguments) {
   EXPECT_TRUE(engine.run({}).is_identity());
   EXPECT_THROW(engine.run(std::vector<std::uint8_t>(5001 * kScalarBytes)), std::invalid_argument);
   EXPECT_THROW(engine.run(std::vector<std::uint8_t>(31)), std::invalid_argument);
+}
+
+// Sections of a proof at Filecoin's size share one workspace (msm_scratch=shared): MSMs of
+// different sizes and plans, called from several threads at once and also queued together
+// before any is collected (the prover's pattern), each still give the CPU's sum; the
+// workspace holds the largest one's scratch, not the sum.
+TYPED_TEST(DeviceMsm, SharedWorkspaceServesManyMsmsFromManyThreads) {
+  using C = TypeParam;
+  std::mt19937_64 rng(0x5a);
+  auto workspace = std::make_shared<MsmWorkspace>(kTestGpu);
+  const std::array<std::size_t, 3> sizes = {3000, 9000, 1000};
+  const std::array<msm::Config, 3> configs = {msm::Config{0, 1}, msm::Config{0, 2}, msm::Config{7, 0}};
+  std::vector<std::vector<Base<C>>> bases;
+  std::vector<std::unique_ptr<Msm<C>>> engines;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    bases.push_back(random_bases<C>(sizes[k], rng));
+    engines.push_back(std::make_unique<Msm<C>>(kTestGpu, bases.back(), configs[k], workspace));
+    EXPECT_EQ(engines.back()->stream(), workspace->stream());
+  }
+  std::size_t largest = 0;
+  for (const auto& e : engines) largest = std::max(largest, msm::scratch_layout(e->plan(), 4 * sizeof(typename C::Field)).bytes);
+  EXPECT_EQ(workspace->capacity(), largest);
+
+  // Queued together, collected in order.
+  std::vector<std::vector<std::uint8_t>> scalars;
+  std::vector<DeviceBuffer<std::uint8_t>> device_scalars;
+  Stream producer;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    scalars.push_back(k == 1 ? zero_one_scalars(sizes[k], rng) : random_scalars(sizes[k], rng));
+    device_scalars.emplace_back(scalars.back().size());
+    device_scalars.back().upload(scalars.back(), producer.get());
+  }
+  for (std::size_t k = 0; k < sizes.size(); ++k) engines[k]->enqueue_device(device_scalars[k].data(), sizes[k], producer.get());
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    EXPECT_EQ(engines[k]->finish(), cpu_msm<C>(bases[k], scalars[k])) << "queued together, section " << k;
+  }
+
+  // One thread per engine, each calling again and again.
+  std::vector<std::vector<std::uint8_t>> inputs;
+  std::vector<zkp::Affine<C>> expected;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    inputs.push_back(random_scalars(sizes[k], rng));
+    expected.push_back(cpu_msm<C>(bases[k], inputs[k]));
+  }
+  std::array<int, 3> mismatches{};
+  std::vector<std::thread> threads;
+  for (std::size_t k = 0; k < sizes.size(); ++k) {
+    threads.emplace_back([&, k] {
+      for (int rep = 0; rep < 6; ++rep) mismatches[k] += engines[k]->run(inputs[k]) == expected[k] ? 0 : 1;
+    });
+  }
+  for (auto& t : threads) t.join();
+  for (std::size_t k = 0; k < sizes.size(); ++k) EXPECT_EQ(mismatches[k], 0) << "threads, section " << k;
+
+  const auto other = std::make_shared<MsmWorkspace>(kTestGpu);
+  EXPECT_EQ(Msm<C>(kTestGpu, bases[2], {}, other).run(inputs[2]), expected[2]) << "a workspace of its own";
 }
 
 }  // namespace

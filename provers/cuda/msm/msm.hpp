@@ -14,7 +14,9 @@
 // and on the host the Horner combination of the G group sums (G·c·F doublings; none when
 // F = W). The result is exactly the group element the CPU MSM (provers/core/msm) returns.
 //
-// Thread-safety: one object serves one call at a time (one stream, shared scratch).
+// Thread-safety: one object serves one call at a time (one stream, shared scratch). Objects
+// sharing a workspace may be called from different threads: their launches are queued under
+// the workspace's lock, and the device runs them one after another.
 // G2 uses the same kernels over Fq2; its results equal the CPU's zkp::msm::msm<G2>.
 // Every entry selects its own device (DeviceGuard), whatever the calling thread's current
 // device. Errors throw CudaError (cuda/util/error.hpp) or std::invalid_argument.
@@ -28,6 +30,7 @@
 #include <span>
 
 #include "cuda/msm/plan.hpp"
+#include "cuda/msm/workspace.hpp"
 #include "core/ec/affine.hpp"
 #include "core/ec/curves_bls12_381.hpp"
 #include "core/ec/curves_bn254.hpp"
@@ -41,15 +44,19 @@ class Msm {
   using Base = zkp::msm::Base<C>;
 
   // Uploads `bases` to device gpu_index and builds the precomputed copies (config.precompute).
-  // Holds device memory for F·N bases plus scratch for N scalars (see plan()).
-  Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config = {});
+  // Holds device memory for F·N bases; the per-call scratch for N scalars (scratch_layout.hpp)
+  // is in `workspace`, which MSMs may share (workspace.hpp: they then run one after another on
+  // its stream); none given, the object has a workspace of its own.
+  Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config = {},
+      std::shared_ptr<MsmWorkspace> workspace = nullptr);
   ~Msm();
   Msm(Msm&&) noexcept;
   Msm& operator=(Msm&&) noexcept;
 
   const msm::Plan& plan() const;
   int gpu_index() const;
-  // The stream every call queues its work on (for callers that time or order around it).
+  // The stream every call queues its work on (the workspace's; for callers that time or order
+  // around it).
   cudaStream_t stream() const;
 
   // Σ s_i·P_i for i < n = scalars.size()/32 ≤ N; scalars on the host (pinned memory copies

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <array>
+#include <memory>
+#include <mutex>
 #include <cstring>
 #include <span>
 #include <stdexcept>
@@ -21,7 +23,9 @@
 #include "cuda/msm/digits.cuh"
 #include "cuda/msm/msm.hpp"
 #include "cuda/msm/precompute.cuh"
+#include "cuda/msm/scratch_layout.hpp"
 #include "cuda/msm/sort.hpp"
+#include "cuda/msm/workspace.hpp"
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda/util/stream.hpp"
@@ -50,13 +54,11 @@ struct Msm<C>::Impl {
 
   int gpu;
   msm::Plan plan;
-  Stream stream;
+  std::shared_ptr<MsmWorkspace> workspace;  // the stream, and the per-call scratch (layout)
+  msm::ScratchLayout layout;
   DeviceBuffer<DPoint> table;
-  DeviceBuffer<std::uint8_t> scalars;
-  std::array<DeviceBuffer<std::uint32_t>, 2> keys, refs;
-  DeviceBuffer<std::uint8_t> sort_scratch;
+  DeviceBuffer<std::uint8_t> scalars;   // run()'s host scalars, allocated at its first call
   DeviceBuffer<std::uint32_t> nonzero;  // M, written by the digit kernel
-  DeviceBuffer<DXyzz> buckets;
   msm::ReductionShape shape;
   PieceBuffers pieces0;               // level 0's output
   std::vector<PieceBuffers> levels;   // levels ≥ 1, one per shape.levels entry
@@ -69,32 +71,37 @@ struct Msm<C>::Impl {
   bool in_flight = false;  // enqueued, finish() not yet called
   std::size_t pending_n = 0;
 
-  Impl(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config)
-      : gpu(gpu_index), plan(msm::make_plan(bases.size(), static_cast<unsigned>(C::Scalar::kBits), config)), stream() {
+  Impl(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config,
+       std::shared_ptr<MsmWorkspace> shared)
+      : gpu(gpu_index),
+        plan(msm::make_plan(bases.size(), static_cast<unsigned>(C::Scalar::kBits), config)),
+        workspace(shared ? std::move(shared) : std::make_shared<MsmWorkspace>(gpu_index)),
+        layout(msm::scratch_layout(plan, sizeof(DXyzz))) {
     static_assert(sizeof(DPoint) == sizeof(zkp::msm::Base<C>), "bases upload as bytes");
+    if (workspace->gpu_index() != gpu) throw std::invalid_argument("cuda msm: the workspace is on another device");
     const std::size_t n = bases.size();
+    const cudaStream_t s = workspace->stream();
+    workspace->reserve(layout.bytes);
     table = DeviceBuffer<DPoint>(n * plan.copies);
     if (n != 0) {
-      ZKP_CUDA_CHECK(cudaMemcpyAsync(table.data(), bases.data(), bases.size_bytes(), cudaMemcpyHostToDevice, stream.get()));
+      ZKP_CUDA_CHECK(cudaMemcpyAsync(table.data(), bases.data(), bases.size_bytes(), cudaMemcpyHostToDevice, s));
       if (plan.copies > 1) {
-        msm::precompute_kernel<C><<<msm::detail::blocks_for(n, msm::kPrecomputeThreads), msm::kPrecomputeThreads, 0,
-                                    stream.get()>>>(table.data(), static_cast<std::uint32_t>(n), plan.c, plan.copies);
+        msm::precompute_kernel<C><<<msm::detail::blocks_for(n, msm::kPrecomputeThreads), msm::kPrecomputeThreads, 0, s>>>(
+            table.data(), static_cast<std::uint32_t>(n), plan.c, plan.copies);
         ZKP_CUDA_CHECK_LAUNCH("precompute_kernel");
       }
     }
-    scalars = DeviceBuffer<std::uint8_t>(n * zkp::msm::kScalarBytes);
-    for (int b = 0; b < 2; ++b) {
-      keys[b] = DeviceBuffer<std::uint32_t>(plan.entries);
-      refs[b] = DeviceBuffer<std::uint32_t>(plan.entries);
-    }
-    sort_scratch = DeviceBuffer<std::uint8_t>(msm::sort_scratch_bytes(std::max<std::size_t>(plan.entries, 1), plan.key_bits()));
     nonzero = DeviceBuffer<std::uint32_t>(1);
-    buckets = DeviceBuffer<DXyzz>(plan.buckets());
     plan_reduction();
     for (auto& t : tree) t = DeviceBuffer<DXyzz>(std::size_t{plan.groups} * shape.chunks);
     group_sums = PinnedBuffer<HXyzz>(plan.groups);
-    stream.synchronize();  // the table is complete before the constructor returns
+    ZKP_CUDA_CHECK(cudaStreamSynchronize(s));  // the table is complete before the constructor returns
   }
+
+  // This call's scratch in the workspace (resolved per call: a sibling may have grown it).
+  std::uint32_t* keys(int b) const { return reinterpret_cast<std::uint32_t*>(workspace->data() + layout.keys[b]); }
+  std::uint32_t* refs(int b) const { return reinterpret_cast<std::uint32_t*>(workspace->data() + layout.refs[b]); }
+  DXyzz* buckets() const { return reinterpret_cast<DXyzz*>(workspace->data() + layout.buckets); }
 
   // Level 0 gets as many segments as the GPU holds threads of accumulate_kernel, so one
   // wave covers the whole sort (msm::make_reduction_shape).
@@ -113,7 +120,7 @@ struct Msm<C>::Impl {
   }
 
   msm::RunSink<C> sink(std::uint32_t* piece_keys, DXyzz* pieces, bool final) {
-    return {buckets.data(), static_cast<std::uint32_t>(plan.buckets()), piece_keys, pieces, final};
+    return {buckets(), static_cast<std::uint32_t>(plan.buckets()), piece_keys, pieces, final};
   }
 
   // Queues one MSM on this object's stream. With a producer stream: behind the producer's
@@ -125,7 +132,8 @@ struct Msm<C>::Impl {
     if (n != 0 && reinterpret_cast<std::uintptr_t>(d_scalars) % alignof(uint4) != 0)
       throw std::invalid_argument("cuda msm: device scalars must be 16-byte aligned");
     DeviceGuard guard(gpu);
-    cudaStream_t s = stream.get();
+    cudaStream_t s = workspace->stream();
+    std::lock_guard launches(workspace->launch_mutex());
     if (n == 0) {
       in_flight = true;
       pending_n = 0;
@@ -139,23 +147,23 @@ struct Msm<C>::Impl {
 
     marks[0].record(s);
     nonzero.fill_zero(s);
-    buckets.fill_zero(s);
+    ZKP_CUDA_CHECK(cudaMemsetAsync(buckets(), 0, plan.buckets() * sizeof(DXyzz), s));
     const msm::DigitShape digits = msm::digit_shape(plan, n);
     // Kernel template arguments are spelled without Impl's private aliases: nvcc's host
     // stubs name them from outside the class.
     msm::signed_digits_kernel<DeviceField<typename C::Scalar>><<<msm::detail::blocks_for(n, msm::kDigitThreads), msm::kDigitThreads, 0, s>>>(
-        reinterpret_cast<const uint4*>(d_scalars), digits, keys[0].data(), refs[0].data(), nonzero.data());
+        reinterpret_cast<const uint4*>(d_scalars), digits, keys(0), refs(0), nonzero.data());
     ZKP_CUDA_CHECK_LAUNCH("signed_digits_kernel");
     marks[1].record(s);
     if (producer != nullptr) ZKP_CUDA_CHECK(cudaStreamWaitEvent(*producer, marks[1].get(), 0));
 
-    const int sorted = msm::sort_pairs({keys[0].data(), keys[1].data()}, {refs[0].data(), refs[1].data()}, items,
-                                       plan.key_bits(), sort_scratch.data(), sort_scratch.bytes(), s);
+    const int sorted = msm::sort_pairs({keys(0), keys(1)}, {refs(0), refs(1)}, items, plan.key_bits(),
+                                       workspace->data() + layout.sort, layout.sort_bytes, s);
     marks[2].record(s);
 
     const bool final0 = shape.levels.empty();
     msm::accumulate_kernel<C><<<msm::detail::blocks_for(shape.segments0, msm::kAccumulateThreads), msm::kAccumulateThreads, 0, s>>>(
-        keys[sorted].data(), refs[sorted].data(), table.data(), nonzero.data(), shape.segments0,
+        keys(sorted), refs(sorted), table.data(), nonzero.data(), shape.segments0,
         sink(pieces0.keys.data(), pieces0.pieces.data(), final0));
     ZKP_CUDA_CHECK_LAUNCH("accumulate_kernel");
     marks[3].record(s);
@@ -174,7 +182,7 @@ struct Msm<C>::Impl {
     marks[4].record(s);
     const std::uint32_t groups = plan.groups;
     msm::bucket_chunks_kernel<C><<<msm::detail::blocks_for(std::size_t{groups} * shape.chunks, msm::kBucketThreads),
-                                   msm::kBucketThreads, 0, s>>>(buckets.data(), plan.half, shape.chunk_buckets,
+                                   msm::kBucketThreads, 0, s>>>(buckets(), plan.half, shape.chunk_buckets,
                                                                 shape.chunks, groups, tree[0].data());
     ZKP_CUDA_CHECK_LAUNCH("bucket_chunks_kernel");
     int cur = 0;
@@ -216,15 +224,19 @@ struct Msm<C>::Impl {
     if (n > plan.bases) throw std::invalid_argument("cuda msm: more scalars than bases");
     if (in_flight) throw std::logic_error("cuda msm: run while an MSM is in flight (call finish() first)");
     DeviceGuard guard(gpu);
-    if (n != 0) scalars.upload(host_scalars, stream.get());
+    if (n != 0) {
+      if (scalars.size() < n * zkp::msm::kScalarBytes) scalars = DeviceBuffer<std::uint8_t>(plan.bases * zkp::msm::kScalarBytes);
+      scalars.upload(host_scalars, workspace->stream());
+    }
     return run_device(scalars.data(), n);
   }
 };
 
 template <CurveParams C>
-Msm<C>::Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config) {
+Msm<C>::Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config,
+            std::shared_ptr<MsmWorkspace> workspace) {
   DeviceGuard guard(gpu_index);
-  impl_ = std::make_unique<Impl>(gpu_index, bases, config);
+  impl_ = std::make_unique<Impl>(gpu_index, bases, config, std::move(workspace));
 }
 template <CurveParams C>
 Msm<C>::~Msm() {
@@ -251,7 +263,7 @@ int Msm<C>::gpu_index() const {
 }
 template <CurveParams C>
 cudaStream_t Msm<C>::stream() const {
-  return impl_->stream.get();
+  return impl_->workspace->stream();
 }
 template <CurveParams C>
 void Msm<C>::enqueue_device(const std::uint8_t* device_scalars, std::size_t n, cudaStream_t producer) {
