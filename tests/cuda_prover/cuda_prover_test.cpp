@@ -181,13 +181,15 @@ Output cpu_proof(const fs::path& dir, const std::uint8_t* randomness) {
 }
 
 // Both placements of the G2 MSM and the H step: the defaults (device where the build has it)
-// and the host fallbacks; and the sequential MSM order, with the H step on the device (queued
-// before msm A) and on the host.
+// and the host fallbacks; the sequential MSM order, with the H step on the device (queued
+// before msm A) and on the host; and one MSM scratch shared by the sections (what 2^27 needs).
 const Options kPlacements[] = {{},
                                {{"g2", "host"}, {"h", "host"}},
                                {{"g2", "device"}, {"h", "host"}},
                                {{"msm_order", "sequential"}, {"h", "device"}},
-                               {{"msm_order", "sequential"}, {"h", "host"}}};
+                               {{"msm_order", "sequential"}, {"h", "host"}},
+                               {{"msm_scratch", "shared"}},
+                               {{"msm_scratch", "shared"}, {"msm_order", "sequential"}, {"h", "host"}}};
 
 TEST_F(CudaProverDevice, ProofsAreByteIdenticalToTheCpuProver) {
   const auto rs = fixed_randomness();
@@ -752,7 +754,8 @@ TEST_F(CudaProverDevice, BellpersonProofsAreByteIdenticalToTheCpuProver) {
       << err.message;
   const Options placements[] = {{{"r1cs", r1cs}},
                                 {{"r1cs", r1cs}, {"g2", "host"}},
-                                {{"r1cs", r1cs}, {"msm_order", "sequential"}, {"h", "device"}}};
+                                {{"r1cs", r1cs}, {"msm_order", "sequential"}, {"h", "device"}},
+                                {{"r1cs", r1cs}, {"msm_scratch", "shared"}}};
   for (const Options& placement : placements) {
     std::string label;
     for (const auto& [k, v] : placement) label += k + "=" + v + " ";

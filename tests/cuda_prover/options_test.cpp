@@ -31,6 +31,7 @@ TEST(CudaProverOptions, Defaults) {
   EXPECT_EQ(o.pinned_pool_bytes, 0u);
   EXPECT_EQ(o.device_memory_bytes, 0u);
   EXPECT_EQ(o.msm_order, MsmOrder::concurrent);
+  EXPECT_EQ(o.msm_scratch, MsmScratch::automatic);
   EXPECT_TRUE(o.verify);
   EXPECT_EQ(o.msm_precompute, 0u);  // all windows
   EXPECT_EQ(o.msm_window_bits, 0u);
@@ -43,6 +44,7 @@ TEST(CudaProverOptions, ValuesAreRead) {
                                  {"pinned_pool_bytes", "1000"},
                                  {"device_memory_bytes", "8589934592"},
                                  {"msm_order", "sequential"},
+                                 {"msm_scratch", "shared"},
                                  {"verify", "off"},
                                  {"msm_precompute", "3"},
                                  {"msm_window_bits", "16"},
@@ -56,6 +58,9 @@ TEST(CudaProverOptions, ValuesAreRead) {
   EXPECT_EQ(o.pinned_pool_bytes, 1000u);
   EXPECT_EQ(o.device_memory_bytes, 8589934592u);
   EXPECT_EQ(o.msm_order, MsmOrder::sequential);
+  EXPECT_EQ(o.msm_scratch, MsmScratch::shared);
+  EXPECT_EQ(parse({{"msm_scratch", "per_section"}}).msm_scratch, MsmScratch::per_section);
+  EXPECT_EQ(parse({{"msm_scratch", "auto"}}).msm_scratch, MsmScratch::automatic);
   EXPECT_FALSE(o.verify);
   EXPECT_EQ(o.msm_precompute, 3u);
   EXPECT_EQ(o.msm_window_bits, 16u);
@@ -85,7 +90,7 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
       {"workers", "2"},         {"threads", "x"},         {"msm_precompute", "0"}, {"msm_precompute", "x"},
       {"msm_window_bits", "1"}, {"msm_window_bits", "25"}, {"g2", "gpu"},          {"h", ""},
       {"verify", "2"},          {"key_check", "all"},      {"host_threads", "-3"},
-      {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"},
+      {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"}, {"msm_scratch", "one"},
   };
   for (const auto& [key, value] : cases) {
     std::string message;

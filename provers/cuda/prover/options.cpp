@@ -81,6 +81,9 @@ std::vector<std::pair<std::string, Placement>> placements() { return {{"device",
 
 const char* to_string(Placement p) { return p == Placement::device ? "device" : "host"; }
 const char* to_string(MsmOrder o) { return o == MsmOrder::concurrent ? "concurrent" : "sequential"; }
+const char* to_string(MsmScratch s) {
+  return s == MsmScratch::automatic ? "auto" : s == MsmScratch::per_section ? "per_section" : "shared";
+}
 
 bool parse_devices(const std::string& value, ProverOptions& out) {
   std::vector<int> devices;
@@ -123,6 +126,12 @@ const sdk::OptionTable<ProverOptions>& option_table() {
       sdk::choice("msm_order", &O::msm_order, {{"concurrent", MsmOrder::concurrent}, {"sequential", MsmOrder::sequential}},
                   "how a proof's section MSMs (A, B1, B2, C) share the device: all queued at once, or each "
                   "collected before the next"),
+      sdk::choice("msm_scratch", &O::msm_scratch,
+                  {{"auto", MsmScratch::automatic}, {"per_section", MsmScratch::per_section}, {"shared", MsmScratch::shared}},
+                  "the section MSMs' scratch on each device (about 16 bytes per base and window, more than the bases): "
+                  "per_section (the sections run concurrently), shared (one for all: they run one after another, "
+                  "and a key needs the largest section's scratch instead of the sum), or auto: per_section when "
+                  "the key fits that way, else shared"),
       sdk::choice("g2", &O::g2, placements(),
                   "where the G2 MSM (B2) runs: the device (resident G2 bases) or the host's cores, overlapped "
                   "with the device's G1 work"),

@@ -21,6 +21,12 @@ enum class Placement { device, host };
 // How a proof's section MSMs share its device: all queued at once, or one after another.
 enum class MsmOrder { concurrent, sequential };
 
+// Where the section MSMs' per-call scratch lives on a device (cuda/msm/workspace.hpp): one per
+// section (the sections run concurrently), one shared by all (they run one after another; the
+// scratch of the largest instead of the sum: what lets a 2^27 partition fit), or automatic:
+// per section when the key fits that way, else shared.
+enum class MsmScratch { automatic, per_section, shared };
+
 struct ProverOptions {
   // CUDA ordinals the prover drives, in gpu_index order; empty with all_devices = true means
   // "every device the runtime reports", resolved at create().
@@ -35,6 +41,7 @@ struct ProverOptions {
   unsigned msm_precompute = 0;   // F of cuda::msm::Config; 0 = every window (fastest, most memory)
   unsigned msm_window_bits = 0;  // c; 0 = the cost model's choice
   MsmOrder msm_order = MsmOrder::concurrent;
+  MsmScratch msm_scratch = MsmScratch::automatic;
   Placement g2 = Placement::device;
   Placement h = Placement::device;
   unsigned host_threads = 0;     // option threads: synthesis, checks, host H, host G2; 0 = all
@@ -55,5 +62,6 @@ bool parse_devices(const std::string& value, ProverOptions& out);
 
 const char* to_string(Placement p);
 const char* to_string(MsmOrder o);
+const char* to_string(MsmScratch s);
 
 }  // namespace zkp::cuda::prover

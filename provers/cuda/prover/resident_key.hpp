@@ -1,13 +1,15 @@
 // ResidentKey<PK>: where a key's device copies live (PK: a zkey's groth16::ProvingKey<E> or a
 // bellperson::Key, key_kind.hpp). Per device: the MSM bases of its five
-// sections (A, B1, B2, C, H; with their precomputed copies) and one device H step per lane,
-// uploaded once at key_load and shared by that device's lanes. Before uploading, the estimate
-// of what the bases and the lanes' scratch take is checked against the device, so a key that
-// cannot fit fails with ZKP_ERR_OUT_OF_MEMORY naming the bytes and the options that would help.
+// sections (A, B1, B2, C, H; with their precomputed copies), their MSM scratch (one per section,
+// or one shared: option msm_scratch) and one device H step per lane, uploaded once at key_load
+// and shared by that device's lanes. Before uploading, the estimate of what the bases, the MSM
+// scratch and the lanes' scratch take is checked against the device, so a key that cannot fit
+// fails with ZKP_ERR_OUT_OF_MEMORY naming the bytes and the options that would help.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -48,15 +50,16 @@ class ResidentKey {
   using G2 = typename E::G2;
   using Fr = typename E::Fr;
 
-  // The key's sections on one device.
+  // The key's sections on one device; shared_scratch: one MSM workspace for all of them.
   struct Sections {
-    Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options)
-        : a(device.ordinal(), pk.a(), detail::msm_config(options)),
-          b1(device.ordinal(), pk.b1(), detail::msm_config(options)),
-          c(device.ordinal(), pk.c(), detail::msm_config(options)),
-          h(device.ordinal(), h_bases(pk, options), detail::msm_config(options)) {
+    Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options, bool shared_scratch)
+        : workspace(shared_scratch ? std::make_shared<MsmWorkspace>(device.ordinal()) : nullptr),
+          a(device.ordinal(), pk.a(), detail::msm_config(options), workspace),
+          b1(device.ordinal(), pk.b1(), detail::msm_config(options), workspace),
+          c(device.ordinal(), pk.c(), detail::msm_config(options), workspace),
+          h(device.ordinal(), h_bases(pk, options), detail::msm_config(options), workspace) {
       if (options.g2 == Placement::device) {
-        b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), pk.b2(), detail::msm_config(options));
+        b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), pk.b2(), detail::msm_config(options), workspace);
       }
       // One H step per lane: with c = a∘b each run uses the object's own c scratch. A bellperson
       // key's is over its own domain (ω from 7, the coset 7·ω^i: HStep::run_coset_quotient).
@@ -92,6 +95,7 @@ class ResidentKey {
       }
       return pk.h();
     }
+    std::shared_ptr<MsmWorkspace> workspace;  // with msm_scratch shared; else each section has its own
     ResidentMsm<G1> a, b1, c, h;
     std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
     std::vector<std::unique_ptr<cuda::HStep<Fr>>> h_steps;  // with h=device, one per lane
@@ -112,16 +116,30 @@ class ResidentKey {
     return needs;
   }
 
-  // Estimated device bytes of the resident bases (all sections, this configuration).
-  std::uint64_t bases_bytes(const ProverOptions& options) const {
+  // Estimated device bytes of the sections (this configuration): their bases with copies, and
+  // their MSM scratch, summed (a workspace per section) or the largest (one shared).
+  struct Footprint {
+    std::uint64_t tables = 0, scratch_sum = 0, scratch_max = 0;
+    std::uint64_t bytes(bool shared_scratch) const { return tables + (shared_scratch ? scratch_max : scratch_sum); }
+  };
+  Footprint footprint(const ProverOptions& options) const {
     const msm::Config cfg = detail::msm_config(options);
+    Footprint f;
+    const auto add = [&f](auto bytes) {
+      f.tables += bytes.table;
+      f.scratch_sum += bytes.scratch;
+      f.scratch_max = std::max(f.scratch_max, bytes.scratch);
+    };
     try {
-      const std::uint64_t g2 = options.g2 == Placement::device ? ResidentMsm<G2>::device_bytes(pk_.b2().size(), cfg) : 0;
-      return ResidentMsm<G1>::device_bytes(pk_.a().size(), cfg) + ResidentMsm<G1>::device_bytes(pk_.b1().size(), cfg) +
-             ResidentMsm<G1>::device_bytes(pk_.c().size(), cfg) + ResidentMsm<G1>::device_bytes(pk_.h().size(), cfg) + g2;
+      add(ResidentMsm<G1>::device_bytes(pk_.a().size(), cfg));
+      add(ResidentMsm<G1>::device_bytes(pk_.b1().size(), cfg));
+      add(ResidentMsm<G1>::device_bytes(pk_.c().size(), cfg));
+      add(ResidentMsm<G1>::device_bytes(pk_.h().size(), cfg));
+      if (options.g2 == Placement::device) add(ResidentMsm<G2>::device_bytes(pk_.b2().size(), cfg));
     } catch (const std::invalid_argument& e) {  // make_plan: past the device MSM's 32-bit indices
       throw sdk::Error(ZKP_ERR_UNSUPPORTED, "key " + pk_.name() + " is too large for the device MSM: " + e.what());
     }
+    return f;
   }
 
   void make_resident(DeviceSlot& device, const ProverOptions& options) {
@@ -130,23 +148,27 @@ class ResidentKey {
     if (slot.sections) return;
     std::string why;
     if (device.lost(&why)) throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
-    const std::uint64_t bases = bases_bytes(options);
+    const Footprint fp = footprint(options);
     const std::uint64_t scratch = std::uint64_t{lane_needs(options).total()} * device.lanes().size();
     const bool limited = options.device_memory_bytes != 0 && options.device_memory_bytes < device.memory_bytes();
     const std::uint64_t usable = limited ? options.device_memory_bytes : device.memory_bytes();
+    const bool shared = options.msm_scratch == MsmScratch::shared ||
+                        (options.msm_scratch == MsmScratch::automatic && fp.bytes(false) + scratch > usable);
+    const std::uint64_t bases = fp.bytes(shared);
     if (bases + scratch > usable) {
       throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY,
                        device.label() + ": key " + pk_.name() + " is too large for the device: it needs about " +
-                           detail::bytes_text(bases + scratch) + " (resident bases " + detail::bytes_text(bases) +
-                           " with msm_precompute=" + detail::precompute_text(options) + ", scratch of " +
-                           std::to_string(device.lanes().size()) + " workers " + detail::bytes_text(scratch) +
-                           "), the device has " + detail::bytes_text(usable) +
-                           (limited ? " (device_memory_bytes)" : " in total") +
-                           "; a smaller msm_precompute or fewer workers need less");
+                           detail::bytes_text(bases + scratch) + " (resident bases " + detail::bytes_text(fp.tables) +
+                           " with msm_precompute=" + detail::precompute_text(options) + ", MSM scratch " +
+                           detail::bytes_text(bases - fp.tables) + (shared ? " shared" : " per section") +
+                           ", scratch of " + std::to_string(device.lanes().size()) + " workers " +
+                           detail::bytes_text(scratch) + "), the device has " + detail::bytes_text(usable) +
+                           (limited ? " (device_memory_bytes)" : " in total") + "; a smaller msm_precompute" +
+                           (shared ? "" : ", msm_scratch=shared") + " or fewer workers need less");
     }
     DeviceGuard guard(device.ordinal());
     try {
-      slot.sections = std::make_unique<Sections>(device, pk_, options);
+      slot.sections = std::make_unique<Sections>(device, pk_, options, shared);
     } catch (const CudaError& e) {
       std::size_t free = 0, total = 0;
       cudaMemGetInfo(&free, &total);

@@ -1,7 +1,8 @@
 // ResidentMsm: one MSM base section of a key on one device (a cuda::Msm: bases and their
-// precomputed copies resident, plus the MSM's own scratch and stream), shared by the device's
-// lanes. A proof enqueues all its sections at once (each on its own stream, so they run
-// concurrently) and then collects them. cuda::Msm serves one call at a time, so each section
+// precomputed copies resident, and its workspace: scratch and stream), shared by the device's
+// lanes. A proof enqueues all its sections at once and then collects them: with a workspace
+// per section they run concurrently, with one workspace for all (msm_scratch=shared, the
+// Filecoin sizes) one after another in the order queued. cuda::Msm serves one call at a time, so each section
 // has its own mutex, taken in the same order (A, B1, B2, C, H) by every lane, hence no
 // deadlock: lanes of one device pipeline through the sections without a second copy of the
 // bases, and nothing is shared between devices.
@@ -10,13 +11,15 @@
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <span>
 #include <utility>
 
 #include "cuda/msm/msm.hpp"
-#include "cuda/msm/sort.hpp"
+#include "cuda/msm/scratch_layout.hpp"
+#include "cuda/msm/workspace.hpp"
 #include "cuda/util/error.hpp"
 
 namespace zkp::cuda::prover {
@@ -27,8 +30,10 @@ class ResidentMsm {
   using Base = zkp::msm::Base<C>;
 
   // Uploads `bases` to CUDA device `ordinal` (the caller has selected it). Empty: no MSM.
-  ResidentMsm(int ordinal, std::span<const Base> bases, const msm::Config& config) {
-    if (!bases.empty()) msm_.emplace(ordinal, bases, config);
+  // workspace null: one of its own.
+  ResidentMsm(int ordinal, std::span<const Base> bases, const msm::Config& config,
+              std::shared_ptr<MsmWorkspace> workspace) {
+    if (!bases.empty()) msm_.emplace(ordinal, bases, config, std::move(workspace));
   }
 
   // One MSM in flight on this section: queued by enqueue(), collected by result(). Holds the
@@ -94,16 +99,17 @@ class ResidentMsm {
     return t;
   }
 
-  // Device bytes an MSM over n bases takes with `config` (bases × copies, scalars, sort pairs
-  // and scratch, buckets): the estimate key_load checks against the device before uploading.
-  static std::uint64_t device_bytes(std::size_t n, const msm::Config& config) {
-    if (n == 0) return 0;
+  // Device bytes of an MSM over n bases with `config`, the estimate key_load checks against
+  // the device before uploading: its bases with their copies, and its per-call scratch (sort
+  // pairs and CUB's scratch, buckets), which a shared workspace holds once for all sections.
+  struct DeviceBytes {
+    std::uint64_t table = 0, scratch = 0;
+  };
+  static DeviceBytes device_bytes(std::size_t n, const msm::Config& config) {
+    if (n == 0) return {};
     const msm::Plan p = msm::make_plan(n, static_cast<unsigned>(C::Scalar::kBits), config);
-    constexpr std::uint64_t kXyzzBytes = 4 * sizeof(typename C::Field);
-    constexpr std::uint64_t kPairBuffers = 4;  // keys and refs, double-buffered
-    return std::uint64_t{n} * p.copies * sizeof(Base) + std::uint64_t{n} * zkp::msm::kScalarBytes +
-           kPairBuffers * p.entries * sizeof(std::uint32_t) + msm::sort_scratch_bytes(p.entries, p.key_bits()) +
-           p.buckets() * kXyzzBytes;
+    constexpr std::size_t kXyzzBytes = 4 * sizeof(typename C::Field);
+    return {std::uint64_t{n} * p.copies * sizeof(Base), msm::scratch_layout(p, kXyzzBytes).bytes};
   }
 
  private:
