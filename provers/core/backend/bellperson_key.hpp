@@ -22,6 +22,7 @@
 
 #include "core/backend/errors.hpp"
 #include "core/backend/external_input.hpp"
+#include "core/backend/key_files.hpp"
 #include "core/backend/proof_output.hpp"
 #include "core/backend/witness_input.hpp"
 #include "core/bellperson/key.hpp"
@@ -50,24 +51,27 @@ class BellpersonProofInput {
 
   std::span<const Int> variables() const { return synthesis_ != nullptr ? synthesis_->data.variables : variables_; }
   std::span<const Int> witness() const { return variables(); }  // the name a zkey input uses
-  // A·w, B·w, C·w over the rows (Montgomery form), as the device H step uploads them.
-  std::span<const Fr> a() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.a) : a_; }
-  std::span<const Fr> b() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.b) : b_; }
-  std::span<const Fr> c() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.c) : c_; }
+  // A·w, B·w, C·w over the rows (Montgomery form), as the device H step uploads them: a
+  // synthesis's, the caller's memory itself (Montgomery input: the ABI keeps it valid and
+  // unmodified until the partition completes), or converted copies.
+  std::span<const Fr> a() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.a) : borrowed_ ? borrowed_a_ : a_; }
+  std::span<const Fr> b() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.b) : borrowed_ ? borrowed_b_ : b_; }
+  std::span<const Fr> c() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.c) : borrowed_ ? borrowed_c_ : c_; }
   const bellperson::Density& a_aux() const { return a_aux_; }
   const bellperson::Density& b_input() const { return b_input_; }
   const bellperson::Density& b_aux() const { return b_aux_; }
   const Fr& r() const { return r_; }
   const Fr& s() const { return s_; }
 
-  // The input of bellperson::prove: a, b, c copied from a synthesis (the host may prove it
-  // again elsewhere) or moved out of the caller's converted vectors (read once).
+  // The input of bellperson::prove (the host H step transforms them in place): a, b, c copied
+  // from a synthesis (the host may prove it again elsewhere) or the caller's memory, or moved
+  // out of the converted vectors (read once).
   bellperson::ProveInput take_work_buffers() {
     bellperson::ProveInput in{variables(), {}, {}, {}, a_aux_, b_input_, b_aux_};
-    if (synthesis_ != nullptr) {
-      in.a = synthesis_->data.a;
-      in.b = synthesis_->data.b;
-      in.c = synthesis_->data.c;
+    if (synthesis_ != nullptr || borrowed_) {
+      in.a.assign(a().begin(), a().end());
+      in.b.assign(b().begin(), b().end());
+      in.c.assign(c().begin(), c().end());
     } else {
       in.a = std::move(a_);
       in.b = std::move(b_);
@@ -81,6 +85,8 @@ class BellpersonProofInput {
   const BellpersonSynthesis* synthesis_ = nullptr;
   std::vector<Int> variables_;
   std::vector<Fr> a_, b_, c_;
+  bool borrowed_ = false;  // a, b, c are the caller's (Montgomery, checked below r)
+  std::span<const Fr> borrowed_a_, borrowed_b_, borrowed_c_;
   bellperson::Density a_aux_ = bellperson::Density::full(0), b_input_ = bellperson::Density::full(0),
                       b_aux_ = bellperson::Density::full(0);
   Fr r_, s_;
@@ -213,10 +219,19 @@ class BellpersonKey final : public Key {
     check_densities(in.a_aux_, in.b_input_, in.b_aux_);
     in.variables_ = read_assignment<Fr>(ext, key_.num_inputs(), key_.num_aux(), pool);
     const bool mont = montgomery_input(ext);
-    in.a_ = read_field_elements<Fr>(ext.a, ext.abc_length, mont, "a", pool);
-    in.b_ = read_field_elements<Fr>(ext.b, ext.abc_length, mont, "b", pool);
-    in.c_ = read_field_elements<Fr>(ext.c, ext.abc_length, mont, "c", pool);
-    check_rows(in.a_, in.b_, in.c_, pool);
+    // Montgomery limbs are an Fr's memory: the caller's a, b, c serve as they are once each
+    // value is checked below r (no 3 × 32·abc_length bytes of copies: 12 GiB at 2^27).
+    if (mont && aligned_for<Fr>(ext.a) && aligned_for<Fr>(ext.b) && aligned_for<Fr>(ext.c)) {
+      in.borrowed_a_ = borrow_field_elements<Fr>(ext.a, ext.abc_length, "a", pool);
+      in.borrowed_b_ = borrow_field_elements<Fr>(ext.b, ext.abc_length, "b", pool);
+      in.borrowed_c_ = borrow_field_elements<Fr>(ext.c, ext.abc_length, "c", pool);
+      in.borrowed_ = true;
+    } else {
+      in.a_ = read_field_elements<Fr>(ext.a, ext.abc_length, mont, "a", pool);
+      in.b_ = read_field_elements<Fr>(ext.b, ext.abc_length, mont, "b", pool);
+      in.c_ = read_field_elements<Fr>(ext.c, ext.abc_length, mont, "c", pool);
+    }
+    check_rows<Fr>(in.a(), in.b(), in.c(), pool);
   }
 
   // A circom witness of the circuit: over BLS12-381, one value per variable.
@@ -241,15 +256,9 @@ class BellpersonKey final : public Key {
 // Throws FormatError / IoError (translate_format_errors) or sdk::Error.
 inline std::unique_ptr<BellpersonKey> load_bellperson_key(const zkp_key_source_t& source, const KeySettings& settings,
                                                           ThreadPool& pool) {
-  ByteSource bytes = [&] {
-    if (source.path != nullptr) return ByteSource::from_file(source.path);
-    if (source.data == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_key_source_t has neither path nor data");
-    return ByteSource::borrow({static_cast<const std::byte*>(source.data), source.size}, "bellperson parameter buffer");
-  }();
-  bellperson::Key key(bellperson::ParamsFile::read(std::move(bytes)), settings.params_check, pool);
-  std::optional<R1cs> r1cs;
-  if (!settings.r1cs_path.empty()) r1cs = read_r1cs(ByteSource::from_file(settings.r1cs_path));
-  return std::make_unique<BellpersonKey>(std::move(key), std::move(r1cs));
+  bellperson::Key key(bellperson::ParamsFile::read(key_bytes(source, "bellperson parameter buffer")), settings.params_check,
+                      pool);
+  return std::make_unique<BellpersonKey>(std::move(key), settings_r1cs(settings));
 }
 
 }  // namespace zkp::backend

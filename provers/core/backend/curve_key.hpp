@@ -146,7 +146,7 @@ class CurveKey final : public Key {
     in.b_ = read_field_elements<Fr>(ext.b, ext.abc_length, mont, "b", pool);
     in.c_ = read_field_elements<Fr>(ext.c, ext.abc_length, mont, "c", pool);
     // Here c is the caller's C·w, so a row with a·b ≠ c is a constraint the witness breaks.
-    check_rows(in.a_, in.b_, in.c_, pool);
+    check_rows<Fr>(in.a_, in.b_, in.c_, pool);
   }
 
   groth16::ProvingKey<E> pk_;

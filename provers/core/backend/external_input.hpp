@@ -8,7 +8,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <span>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/backend/errors.hpp"
@@ -38,6 +40,30 @@ std::vector<Fr> read_field_elements(const std::uint8_t* bytes, std::uint64_t cou
   });
   if (bad) throw bad_input(std::string(what) + "[" + std::to_string(*bad) + "] is not below the scalar field prime");
   return out;
+}
+
+// Whether caller memory at `bytes` may be read as T in place.
+template <class T>
+bool aligned_for(const std::uint8_t* bytes) {
+  return reinterpret_cast<std::uintptr_t>(bytes) % alignof(T) == 0;
+}
+
+// `count` caller scalars in Montgomery form, read in place: each checked below r, then the
+// memory itself as field elements (an Fr is its Montgomery limbs; aligned_for<Fr> first).
+template <class Fr>
+std::span<const Fr> borrow_field_elements(const std::uint8_t* bytes, std::uint64_t count, const char* what,
+                                          ThreadPool& pool) {
+  using Int = typename Fr::Int;
+  static_assert(sizeof(Fr) == Fr::kBytes && std::is_trivially_copyable_v<Fr>, "an Fr is its limbs");
+  if (bytes == nullptr && count != 0) throw bad_input(std::string(what) + " is NULL");
+  if (count == 0) return {};
+  const auto bad = first_index(pool, count, kScalarGrain, [&](std::size_t i) {
+    Int v;
+    std::memcpy(v.limbs.data(), bytes + i * Fr::kBytes, Fr::kBytes);
+    return !(v < Fr::kModulus);
+  });
+  if (bad) throw bad_input(std::string(what) + "[" + std::to_string(*bad) + "] is not below the scalar field prime");
+  return {reinterpret_cast<const Fr*>(bytes), count};
 }
 
 // `count` caller scalars → standard-form integers (the MSM scalars), appended to `out`.
@@ -108,7 +134,7 @@ void read_randomness(const zkp_prove_input_t& input, Fr& r, Fr& s, ThreadPool& p
 
 // The first row with a·b ≠ c: the constraint the caller's witness breaks.
 template <class Fr>
-void check_rows(const std::vector<Fr>& a, const std::vector<Fr>& b, const std::vector<Fr>& c, ThreadPool& pool) {
+void check_rows(std::span<const Fr> a, std::span<const Fr> b, std::span<const Fr> c, ThreadPool& pool) {
   const auto bad = first_index(pool, a.size(), kScalarGrain, [&](std::size_t i) { return a[i] * b[i] != c[i]; });
   if (bad) {
     throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "a·b != c at row " + std::to_string(*bad) + " of the caller's synthesis");
