@@ -23,6 +23,7 @@
 
 #include "core/bellperson/density.hpp"
 #include "core/formats/r1cs.hpp"
+#include "core/groth16/r1cs_check.hpp"
 #include "core/util/first_index.hpp"
 #include "core/util/thread_pool.hpp"
 
@@ -90,30 +91,16 @@ inline constexpr std::size_t kRowGrain = 256;
 template <class Fr>
 Synthesis<Fr> synthesize(const R1cs& r1cs, const CircuitShape& shape, std::vector<typename Fr::Int> witness,
                          ThreadPool& pool, std::optional<std::uint64_t>& first_violated) {
-  using Int = typename Fr::Int;
   const std::uint64_t rows = shape.abc_size();
   Synthesis<Fr> s{std::move(witness), std::vector<Fr>(rows), std::vector<Fr>(rows), std::vector<Fr>(rows)};
-  std::vector<Fr> w(s.variables.size());
-  pool.parallel_for(w.size(), kRowGrain, [&](std::size_t i0, std::size_t i1) {
-    for (std::size_t i = i0; i < i1; ++i) w[i] = Fr::from_bigint_reduce(s.variables[i]);
-  });
-  const auto eval = [&](const LinearCombination& lc) {
-    Fr acc;
-    for (std::uint32_t t = 0; t < lc.size(); ++t) {
-      const R1csTerm term = lc[t];
-      Int coefficient;
-      std::memcpy(coefficient.limbs.data(), term.coefficient.data(), sizeof(Int));
-      acc += Fr::from_bigint_reduce(coefficient) * w[term.wire];
-    }
-    return acc;
-  };
+  const std::vector<Fr> w = groth16::witness_field_elements<Fr>(s.variables, pool);
   pool.parallel_for(rows, kRowGrain, [&](std::size_t r0, std::size_t r1) {
     for (std::size_t r = r0; r < r1; ++r) {
       if (r < shape.num_constraints) {
         const R1csConstraint k = r1cs.constraint(static_cast<std::uint32_t>(r));
-        s.a[r] = eval(k.a);
-        s.b[r] = eval(k.b);
-        s.c[r] = eval(k.c);
+        s.a[r] = groth16::evaluate<Fr>(k.a, w);
+        s.b[r] = groth16::evaluate<Fr>(k.b, w);
+        s.c[r] = groth16::evaluate<Fr>(k.c, w);
       } else {  // x_i · 0 = 0
         s.a[r] = w[r - shape.num_constraints];
       }

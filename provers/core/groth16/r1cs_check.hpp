@@ -39,31 +39,43 @@ inline void check_r1cs_matches(const R1cs& r1cs, const Zkey& key) {
   }
 }
 
+// A witness (standard form, one value per wire) as field elements, on the pool: the form
+// evaluate() reads.
+template <class Fr>
+std::vector<Fr> witness_field_elements(std::span<const typename Fr::Int> witness, ThreadPool& pool) {
+  std::vector<Fr> w(witness.size());
+  pool.parallel_for(w.size(), 1024, [&](std::size_t i0, std::size_t i1) {
+    for (std::size_t i = i0; i < i1; ++i) w[i] = Fr::from_bigint_reduce(witness[i]);
+  });
+  return w;
+}
+
+// Σ coefficient · w[wire] over the terms of one linear combination of the r1cs: A·w, B·w or
+// C·w of a constraint (w from witness_field_elements). Synthesis evaluates rows with it too.
+template <class Fr>
+Fr evaluate(const LinearCombination& lc, std::span<const Fr> w) {
+  using Int = typename Fr::Int;
+  Fr acc;
+  for (std::uint32_t t = 0; t < lc.size(); ++t) {
+    const R1csTerm term = lc[t];
+    Int c;
+    std::memcpy(c.limbs.data(), term.coefficient.data(), sizeof(Int));
+    acc += Fr::from_bigint_reduce(c) * w[term.wire];
+  }
+  return acc;
+}
+
 // The index of the first constraint `witness` (standard form, one per wire) violates, or
 // nullopt. Any violation is found; "first" is exact because every range is checked.
 template <class Fr>
 std::optional<std::uint32_t> first_unsatisfied_constraint(const R1cs& r1cs, std::span<const typename Fr::Int> witness,
                                                           ThreadPool& pool) {
-  using Int = typename Fr::Int;
   if (witness.size() != r1cs.header().n_wires) throw std::invalid_argument("r1cs check: witness size differs");
-  std::vector<Fr> w(witness.size());
-  pool.parallel_for(w.size(), 1024, [&](std::size_t i0, std::size_t i1) {
-    for (std::size_t i = i0; i < i1; ++i) w[i] = Fr::from_bigint_reduce(witness[i]);
-  });
-  const auto eval = [&](const LinearCombination& lc) {
-    Fr acc;
-    for (std::uint32_t t = 0; t < lc.size(); ++t) {
-      const R1csTerm term = lc[t];
-      Int c;
-      std::memcpy(c.limbs.data(), term.coefficient.data(), sizeof(Int));
-      acc += Fr::from_bigint_reduce(c) * w[term.wire];
-    }
-    return acc;
-  };
+  const std::vector<Fr> w = witness_field_elements<Fr>(witness, pool);
   constexpr std::size_t kGrain = 256;
   const auto first = first_index(pool, r1cs.size(), kGrain, [&](std::size_t c) {
     const R1csConstraint k = r1cs.constraint(static_cast<std::uint32_t>(c));
-    return eval(k.a) * eval(k.b) != eval(k.c);
+    return evaluate<Fr>(k.a, w) * evaluate<Fr>(k.b, w) != evaluate<Fr>(k.c, w);
   });
   if (!first) return std::nullopt;
   return static_cast<std::uint32_t>(*first);
