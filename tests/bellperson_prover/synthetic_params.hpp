@@ -149,34 +149,45 @@ void put_synthetic_points(std::uint8_t* out, std::uint64_t count, std::uint64_t 
   });
 }
 
-inline void put_u32_be(std::vector<std::byte>& out, std::size_t at, std::uint64_t v) {
+inline void put_u32_be(std::span<std::byte> out, std::size_t at, std::uint64_t v) {
   if (v > 0xffffffffu) throw std::invalid_argument("synthetic params: a count past u32");
   for (int i = 0; i < 4; ++i) out[at + i] = static_cast<std::byte>(v >> (24 - 8 * i));
 }
 
 }  // namespace detail
 
-// The parameter file for these densities: vk, ic, h (m − 1), l, a, b_g1, b_g2.
-inline std::vector<std::byte> synthetic_params(const SyntheticShape& s, const SyntheticDensities& part,
-                                               ThreadPool& pool) {
-  using G1 = bls12_381::G1;
-  using G2 = bls12_381::G2;
-  constexpr std::size_t k1 = zcash::kUncompressedBytes<G1>, k2 = zcash::kUncompressedBytes<G2>;
-  const std::uint64_t m = std::uint64_t{1} << s.log_m;
-  const std::uint64_t a_count = s.num_inputs + part.a_aux_popcount;
-  const std::uint64_t b_count = part.b_input_popcount + part.b_aux_popcount;
+// The parameter file's sections for these densities: vk, ic, h (m − 1), l, a, b_g1, b_g2.
+struct SyntheticLayout {
   struct Section {
     std::uint64_t count;
     bool g2;
   };
   // vk: alpha, beta (G1), beta, gamma (G2), delta (G1), delta (G2); then the counted sections.
-  const std::array<Section, 6> vk = {{{1, false}, {1, false}, {1, true}, {1, true}, {1, false}, {1, true}}};
-  const std::array<Section, 6> counted = {
-      {{s.num_inputs, false}, {m - 1, false}, {s.num_aux, false}, {a_count, false}, {b_count, false}, {b_count, true}}};
+  std::array<Section, 6> vk = {{{1, false}, {1, false}, {1, true}, {1, true}, {1, false}, {1, true}}};
+  std::array<Section, 6> counted;
   std::size_t size = 0;
-  for (const Section& v : vk) size += v.g2 ? k2 : k1;
-  for (const Section& c : counted) size += 4 + c.count * (c.g2 ? k2 : k1);
-  std::vector<std::byte> out(size);
+
+  SyntheticLayout(const SyntheticShape& s, const SyntheticDensities& part) {
+    constexpr std::size_t k1 = zcash::kUncompressedBytes<bls12_381::G1>, k2 = zcash::kUncompressedBytes<bls12_381::G2>;
+    const std::uint64_t m = std::uint64_t{1} << s.log_m;
+    const std::uint64_t a_count = s.num_inputs + part.a_aux_popcount;
+    const std::uint64_t b_count = part.b_input_popcount + part.b_aux_popcount;
+    counted = {{{s.num_inputs, false}, {m - 1, false}, {s.num_aux, false}, {a_count, false}, {b_count, false}, {b_count, true}}};
+    for (const Section& v : vk) size += v.g2 ? k2 : k1;
+    for (const Section& c : counted) size += 4 + c.count * (c.g2 ? k2 : k1);
+  }
+};
+
+// Writes the parameter file into `out` (exactly SyntheticLayout::size bytes: memory, or a
+// mapped file for the sizes that do not fit twice in RAM).
+inline void write_synthetic_params(const SyntheticShape& s, const SyntheticDensities& part, std::span<std::byte> out,
+                                   ThreadPool& pool) {
+  using G1 = bls12_381::G1;
+  using G2 = bls12_381::G2;
+  using Section = SyntheticLayout::Section;
+  constexpr std::size_t k1 = zcash::kUncompressedBytes<G1>, k2 = zcash::kUncompressedBytes<G2>;
+  const SyntheticLayout layout(s, part);
+  if (out.size() != layout.size) throw std::invalid_argument("synthetic params: the buffer is not the file's size");
   std::size_t at = 0;
   std::uint64_t next = 1;  // the multiple of G where the next section starts: every point distinct
   const auto put = [&](const Section& sec) {
@@ -186,12 +197,18 @@ inline std::vector<std::byte> synthetic_params(const SyntheticShape& s, const Sy
     at += sec.count * (sec.g2 ? k2 : k1);
     next += sec.count;
   };
-  for (const Section& v : vk) put(v);
-  for (const Section& c : counted) {
+  for (const Section& v : layout.vk) put(v);
+  for (const Section& c : layout.counted) {
     detail::put_u32_be(out, at, c.count);
     at += 4;
     put(c);
   }
+}
+
+inline std::vector<std::byte> synthetic_params(const SyntheticShape& s, const SyntheticDensities& part,
+                                               ThreadPool& pool) {
+  std::vector<std::byte> out(SyntheticLayout(s, part).size);
+  write_synthetic_params(s, part, out, pool);
   return out;
 }
 

@@ -3,19 +3,26 @@
 // mix the per-partition proof time and its stage split (DeviceStageTimes).
 //
 //   bench_bellperson [--logs 25,26,27] [--mixes random,50,90] [--reps 2] [--precompute F]
-//                    [--g2 device|host] [--csv FILE]
+//                    [--g2 device|host] [--scratch auto|per_section|shared] [--params-dir DIR]
+//                    [--csv FILE]
 //
 // Keys and partitions are synthetic (tests/bellperson_prover/synthetic_params.hpp: PoRep's
 // proportions scaled to 2^log, built in memory on every core), handed over as a bellperson
 // caller does (Montgomery scalars, inputs and aux apart, the three densities). Their proofs do
-// not verify, so verify=false; params_check=none (the points are ours).
+// not verify, so verify=false; params_check=none (the points are ours). With --params-dir the
+// parameter file is written there (a mapped file) and loaded by path, as an operator's is: at
+// 2^27 (44 GiB) a copy in memory beside the decoded key would not leave room on a 128 GiB host.
 #include <cuda_runtime_api.h>
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <memory>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -34,7 +41,7 @@ struct Args {
   std::vector<test::ScalarMix> mixes = {test::ScalarMix::random, test::ScalarMix::zeros_ones_50,
                                         test::ScalarMix::zeros_ones_90};
   unsigned reps = 2;
-  std::string precompute = "1", g2, csv;
+  std::string precompute = "1", g2, scratch, params_dir, csv;
 };
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
@@ -76,6 +83,10 @@ Args parse(int argc, char** argv) {
       a.precompute = v;
     } else if (k == "--g2") {
       a.g2 = v;
+    } else if (k == "--scratch") {
+      a.scratch = v;
+    } else if (k == "--params-dir") {
+      a.params_dir = v;
     } else if (k == "--csv") {
       a.csv = v;
     } else {
@@ -88,12 +99,27 @@ Args parse(int argc, char** argv) {
 std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Args& a) {
   std::vector<zkp_option_t> opts = {{"verify", "false"}, {"params_check", "none"}, {"msm_precompute", a.precompute.c_str()}};
   if (!a.g2.empty()) opts.push_back({"g2", a.g2.c_str()});
+  if (!a.scratch.empty()) opts.push_back({"msm_scratch", a.scratch.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
   sdk::ProverFacts facts;
   facts.workers_per_device = 1;  // one lane: its pinned staging is ~n·128 bytes at PoRep's shape
   auto p = std::make_unique<CudaProver>(host, facts, options);
   options.finish();
   return p;
+}
+
+// The parameter file written straight into a mapped file at `path`; returns its size.
+std::size_t write_params_file(const std::string& path, const test::SyntheticShape& shape, const test::SyntheticDensities& dens,
+                              ThreadPool& pool) {
+  const std::size_t size = test::SyntheticLayout(shape, dens).size;
+  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0644);
+  if (fd < 0 || ::ftruncate(fd, static_cast<off_t>(size)) != 0) throw std::runtime_error("cannot create " + path);
+  void* map = ::mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+  ::close(fd);
+  if (map == MAP_FAILED) throw std::runtime_error("cannot map " + path);
+  test::write_synthetic_params(shape, dens, std::span<std::byte>(static_cast<std::byte*>(map), size), pool);
+  ::munmap(map, size);
+  return size;
 }
 
 std::size_t device_free() {
@@ -111,20 +137,33 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_m, Thre
   const test::SyntheticShape shape = test::SyntheticShape::porep(log_m);
   auto t0 = Clock::now();
   const test::SyntheticDensities dens(shape, pool);
-  std::vector<std::byte> params = test::synthetic_params(shape, dens, pool);
+  std::vector<std::byte> params;
+  std::string params_path;
+  std::size_t params_size = 0;
+  if (a.params_dir.empty()) {
+    params = test::synthetic_params(shape, dens, pool);
+    params_size = params.size();
+  } else {
+    params_path = a.params_dir + "/porep_2^" + std::to_string(log_m) + ".params";
+    params_size = write_params_file(params_path, shape, dens, pool);
+  }
   const double gen_s = seconds_since(t0);
   std::printf("2^%u: %llu rows, %llu inputs, %llu aux; a_aux %llu, b %llu + %llu; params %.2f GiB made in %.1f s\n", log_m,
               static_cast<unsigned long long>(shape.rows), static_cast<unsigned long long>(shape.num_inputs),
               static_cast<unsigned long long>(shape.num_aux), static_cast<unsigned long long>(dens.a_aux_popcount),
               static_cast<unsigned long long>(dens.b_input_popcount), static_cast<unsigned long long>(dens.b_aux_popcount),
-              static_cast<double>(params.size()) / (1u << 30), gen_s);
+              static_cast<double>(params_size) / (1u << 30), gen_s);
   std::fflush(stdout);
 
   auto prover = make_prover(host, a);
   const std::size_t free_before = device_free();
   auto src = make<zkp_key_source_t>();
-  src.data = params.data();
-  src.size = params.size();
+  if (params_path.empty()) {
+    src.data = params.data();
+    src.size = params.size();
+  } else {
+    src.path = params_path.c_str();
+  }
   src.format = ZKP_KEY_FORMAT_BELLPERSON;
   t0 = Clock::now();
   auto key = prover->key_load(src, 0);
@@ -132,6 +171,7 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_m, Thre
   const double device_gib = static_cast<double>(free_before - device_free()) / (1u << 30);
   // A bellperson key decodes its queries at key_load and keeps no view of the file.
   params = {};
+  if (!params_path.empty()) ::unlink(params_path.c_str());
   std::printf("  key_load (decode, upload, precompute=%s): %.1f s; device memory %.2f GiB\n", a.precompute.c_str(), load_s,
               device_gib);
   std::fflush(stdout);
