@@ -71,7 +71,9 @@ typedef int32_t zkp_status_t;
 #define ZKP_ERR_UNSUPPORTED 11       /* the backend cannot do this (curve, feature, simulation) */
 #define ZKP_ERR_INTERNAL 12          /* a bug: an invariant broke; the message says which */
 #define ZKP_ERR_TIMEOUT 13           /* a wait ran out of time; nothing was lost */
-#define ZKP_STATUS_COUNT 14
+#define ZKP_ERR_INVALID_PROOF 14     /* a proof that was checked and does not verify (added after
+                                        the first release, for zkp_host_verify) */
+#define ZKP_STATUS_COUNT 15
 
 /* A short, stable, lower-case name for a status code ("ok", "bad input", ...). */
 static inline const char *zkp_status_name(zkp_status_t s) {
@@ -90,6 +92,7 @@ static inline const char *zkp_status_name(zkp_status_t s) {
     case ZKP_ERR_UNSUPPORTED: return "unsupported";
     case ZKP_ERR_INTERNAL: return "internal error";
     case ZKP_ERR_TIMEOUT: return "timeout";
+    case ZKP_ERR_INVALID_PROOF: return "invalid proof";
     default: return "unknown status";
   }
 }

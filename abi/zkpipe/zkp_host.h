@@ -10,7 +10,8 @@
  * Callbacks. Every callback of every job runs on the host's single completion thread,
  * one at a time, in the order partitions complete. Pointers in the records are owned
  * by the host and valid until the callback returns (copy what you keep). A callback
- * MAY call zkp_host_submit, zkp_host_cancel, zkp_host_stats and zkp_host_key_info. It
+ * MAY call zkp_host_submit, zkp_host_cancel, zkp_host_stats, zkp_host_key_info and
+ * zkp_host_verify (a pairing: milliseconds that delay the later callbacks). It
  * MUST NOT call zkp_host_wait, zkp_host_shutdown or zkp_host_destroy (they would wait
  * for the callback itself; they fail with ZKP_ERR_INVALID_ARGUMENT when called from
  * the completion thread). A callback that throws a C++ exception or returns through a
@@ -185,6 +186,29 @@ ZKP_EXPORT zkp_status_t zkp_host_shutdown(zkp_host_t *host, zkp_shutdown_mode_t 
 /* [any-thread but not the completion thread] Shuts down (if not yet) and frees the host;
  * `host` is invalid afterwards. NULL is a no-op. */
 ZKP_EXPORT void zkp_host_destroy(zkp_host_t *host, zkp_shutdown_mode_t mode);
+
+/* Added after the first release (a libzkpipe of the first release does not export it;
+ * zkp_host_abi_version stays 1, as every addition is backward compatible).
+ * [any-thread] Checks a proof of key `key_id` with the host's prover, the pairing check
+ * of the host's self-check, against the key the host already holds. `proof` (proof_size
+ * bytes, zkp_prover.h's format) and `public_inputs` (public_size bytes: the key's n_public
+ * scalars) are the bytes a completion hands out (zkp_completion_t.proof, .public_inputs),
+ * or the same encoding from elsewhere; owned by the caller, read during the call only.
+ * Calls may overlap each other, jobs in flight and zkp_host_shutdown. Returns:
+ *   ZKP_OK                   the proof is valid for these public inputs;
+ *   ZKP_ERR_INVALID_PROOF    it is not: the pairing check fails, a point of the proof is
+ *                            not a point of its group, or a public input is not below r;
+ *   ZKP_ERR_NOT_FOUND        key_id is not a key of this host;
+ *   ZKP_ERR_BAD_INPUT        proof_size is not the key's proof_size, or public_size is not
+ *                            the key's public_size (the wrong number of public inputs); the
+ *                            message gives both sizes;
+ *   ZKP_ERR_UNSUPPORTED      the prover cannot verify (a simulation, or a backend without
+ *                            ZKP_PROVER_FLAG_VERIFY);
+ *   ZKP_ERR_INVALID_ARGUMENT host is NULL, or a buffer is NULL with a non-zero size;
+ *   another status           the prover could not check (its message says why). */
+ZKP_EXPORT zkp_status_t zkp_host_verify(zkp_host_t *host, uint64_t key_id, const uint8_t *proof,
+                                        size_t proof_size, const uint8_t *public_inputs,
+                                        size_t public_size, zkp_error_t *err);
 
 #ifdef __cplusplus
 }

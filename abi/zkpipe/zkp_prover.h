@@ -253,7 +253,8 @@ struct zkp_prover_t {
                                        zkp_prove_output_t *out, zkp_error_t *err);
 
   /* [any-thread] Checks a proof against the key's verification key (the host's
-   * self-check). Writes *valid = 1 or 0; a failure status means it could not check.
+   * self-check, and its callers' zkp_host_verify, which checks the sizes first). Writes
+   * *valid = 1 or 0; a failure status means it could not check.
    * May be NULL if flags lacks ZKP_PROVER_FLAG_VERIFY. */
   zkp_status_t(ZKP_CALL *verify)(const zkp_prover_t *self, const zkp_key_t *key,
                                  const uint8_t *proof, size_t proof_size,

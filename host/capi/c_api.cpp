@@ -174,4 +174,18 @@ ZKP_EXPORT void zkp_host_destroy(zkp_host_t* host, zkp_shutdown_mode_t mode) {
   }
 }
 
+ZKP_EXPORT zkp_status_t zkp_host_verify(zkp_host_t* host, uint64_t key_id, const uint8_t* proof, size_t proof_size,
+                                        const uint8_t* public_inputs, size_t public_size, zkp_error_t* err) {
+  return guard(err, [&] {
+    zkp::host::Host& h = checked(host);
+    if (proof == nullptr && proof_size != 0) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "proof is NULL but proof_size is not 0");
+    }
+    if (public_inputs == nullptr && public_size != 0) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "public_inputs is NULL but public_size is not 0");
+    }
+    h.verify(key_id, {proof, proof_size}, {public_inputs, public_size});
+  });
+}
+
 }  // extern "C"

@@ -142,6 +142,38 @@ void Host::wait(uint64_t job_id, int64_t timeout_ms) {
   }
 }
 
+void Host::verify(uint64_t key_id, std::span<const uint8_t> proof, std::span<const uint8_t> public_inputs) const {
+  const std::shared_ptr<const LoadedKey> key = keys_.find(key_id);  // held for the call
+  const std::string what = "key " + std::to_string(key_id);
+  if (prover_->simulated() || !prover_->can_verify()) {
+    const char* why = prover_->simulated() ? "a simulation: its proofs are empty" : "no ZKP_PROVER_FLAG_VERIFY";
+    throw Error(ZKP_ERR_UNSUPPORTED, "prover '" + prover_->name() + "' cannot verify proofs (" + why +
+                                         "); choose a prover that can, e.g. prover=cpu");
+  }
+  const zkp_key_info_t& info = key->info;
+  if (proof.size() != info.proof_size) {
+    throw Error(ZKP_ERR_BAD_INPUT, what + ": the proof is " + std::to_string(proof.size()) +
+                                       " bytes; a proof of this key is " + std::to_string(info.proof_size));
+  }
+  if (public_inputs.size() != info.public_size) {
+    const size_t bytes = public_inputs.size();
+    const std::string given = bytes % ZKP_SCALAR_SIZE == 0
+                                  ? std::to_string(bytes / ZKP_SCALAR_SIZE) + " public input(s)"
+                                  : std::to_string(bytes) + " bytes of public inputs (not whole 32-byte scalars)";
+    throw Error(ZKP_ERR_BAD_INPUT, what + ": " + given + " (" + std::to_string(bytes) + " bytes); the key has " +
+                                       std::to_string(info.n_public) + " (" + std::to_string(info.public_size) +
+                                       " bytes)");
+  }
+  bool valid = false;
+  const Status checked = prover_->verify(*key->handle, proof, public_inputs, valid,
+                                         what + ": prover '" + prover_->name() + "' could not verify the proof");
+  if (!checked.ok()) throw Error(checked.code, checked.message);
+  if (!valid) {
+    throw Error(ZKP_ERR_INVALID_PROOF,
+                what + ": the proof does not verify for these " + std::to_string(info.n_public) + " public input(s)");
+  }
+}
+
 zkp_host_stats_t Host::stats() const {
   const PipelineCounts c = pipeline_->counts();
   const CompletionDispatcher::Counters d = dispatcher_->counters();

@@ -131,13 +131,13 @@ Status Prover::prove_finish(zkp_prove_op_t* op, zkp_prove_output_t& out) {
 }
 
 Status Prover::verify(const zkp_key_t& key, std::span<const uint8_t> proof,
-                      std::span<const uint8_t> public_inputs, bool& valid) const {
+                      std::span<const uint8_t> public_inputs, bool& valid, const std::string& what) const {
   auto err = make_struct<zkp_error_t>();
   int32_t result = 0;
   const zkp_status_t code = prover_->verify(prover_.get(), &key, proof.data(), proof.size(),
                                             public_inputs.data(), public_inputs.size(), &result, &err);
   valid = code == ZKP_OK && result == 1;
-  return Status::from_call(code, err, "self-check could not verify the proof");
+  return Status::from_call(code, err, what);
 }
 
 }  // namespace zkp::host

@@ -28,6 +28,9 @@ const (
 	StatusUnsupported        Status = C.ZKP_ERR_UNSUPPORTED
 	StatusInternal           Status = C.ZKP_ERR_INTERNAL
 	StatusTimeout            Status = C.ZKP_ERR_TIMEOUT
+	// StatusInvalidProof: a proof that was checked and does not verify (Host.Verify
+	// reports it as false, not as an error).
+	StatusInvalidProof Status = C.ZKP_ERR_INVALID_PROOF
 )
 
 // String is the C API's name of the status ("bad input").

@@ -7,6 +7,7 @@ import "C"
 import (
 	"errors"
 	"sync"
+	"time"
 	"unsafe"
 )
 
@@ -182,4 +183,88 @@ func (h *Host) Stats() (Stats, error) {
 		return nil
 	})
 	return s, err
+}
+
+// Verify checks a proof (the ABI's bytes, as a Completion holds them) and its public inputs
+// against key with the host's prover (zkp_host_verify: the pairing of the host's
+// self-check, on the key the host already holds). It returns true if the proof is valid,
+// false if it was checked and does not verify, and an error if it could not check: a key
+// this host did not load (StatusNotFound), a proof or a number of public inputs that is not
+// the key's (StatusBadInput), a prover that cannot verify, such as sim (StatusUnsupported).
+// key must come from this host's LoadKey (ids are per host). Safe to call from any
+// goroutine, also while jobs run.
+func (h *Host) Verify(key Key, proof, public []byte) (bool, error) {
+	valid := false
+	err := h.with(func(raw *C.zkp_host_t) error {
+		// Read by C during the call only: Go memory without Go pointers may be passed.
+		var p, s *C.uint8_t
+		if len(proof) > 0 {
+			p = (*C.uint8_t)(unsafe.Pointer(&proof[0]))
+		}
+		if len(public) > 0 {
+			s = (*C.uint8_t)(unsafe.Pointer(&public[0]))
+		}
+		e := newError()
+		err := check(C.zkp_host_verify(raw, C.uint64_t(key.ID), p, C.size_t(len(proof)), s, C.size_t(len(public)), e), e)
+		if errors.Is(err, StatusInvalidProof) {
+			return nil
+		}
+		valid = err == nil
+		return err
+	})
+	return valid, err
+}
+
+// DeviceInfo describes one device of the host's prover (zkp_device_info_t).
+type DeviceInfo struct {
+	Name              string        // "NVIDIA H200", "cpu (16 threads)", "simulated device 1"
+	MemoryBytes       uint64        // total device memory, 0 if not applicable
+	MemoryFreeBytes   uint64        // free device memory now, 0 if not applicable
+	PartitionsStarted uint64        // proofs started on this device
+	PartitionsProved  uint64        // proofs finished on this device
+	Busy              time.Duration // device time of the proofs on this device
+}
+
+// DeviceInfo describes device gpuIndex (0..Stats().DeviceCount-1) of the host's prover;
+// StatusInvalidArgument for an index out of range.
+func (h *Host) DeviceInfo(gpuIndex uint32) (DeviceInfo, error) {
+	var d DeviceInfo
+	err := h.with(func(raw *C.zkp_host_t) error {
+		out := (*C.zkp_device_info_t)(C.calloc(1, C.sizeof_zkp_device_info_t))
+		defer C.free(unsafe.Pointer(out))
+		out.header.struct_size = C.sizeof_zkp_device_info_t
+		out.header.struct_version = 1
+		e := newError()
+		if err := check(C.zkp_host_device_info(raw, C.uint32_t(gpuIndex), out, e), e); err != nil {
+			return err
+		}
+		out.name[len(out.name)-1] = 0
+		d = DeviceInfo{C.GoString(&out.name[0]), uint64(out.memory_bytes), uint64(out.memory_free_bytes),
+			uint64(out.partitions_started), uint64(out.partitions_proved), time.Duration(out.busy_ns)}
+		return nil
+	})
+	return d, err
+}
+
+// PacerStatus is the pacer's one-line status (zkp_host_pacer_status), as the host logs it.
+func (h *Host) PacerStatus() (string, error) {
+	var line string
+	err := h.with(func(raw *C.zkp_host_t) error {
+		capacity := C.size_t(256)
+		for {
+			buf := (*C.char)(C.malloc(capacity))
+			var needed C.size_t
+			e := newError()
+			err := check(C.zkp_host_pacer_status(raw, buf, capacity, &needed, e), e)
+			if err == nil && needed < capacity {
+				line = C.GoStringN(buf, C.int(needed))
+			}
+			C.free(unsafe.Pointer(buf))
+			if err != nil || needed < capacity {
+				return err
+			}
+			capacity = needed + 1
+		}
+	})
+	return line, err
 }

@@ -5,9 +5,12 @@ import (
 	"context"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -81,8 +84,9 @@ func collect(t *testing.T, j *Job) []Completion {
 }
 
 // Every committed vector, from a witness file, a .wtns buffer and an assignment: each proof
-// self-checked by the host, verified by the Verifier, rejected with a tampered public
-// input; public inputs equal snarkjs's public.json; snarkjs's own proof.json verifies.
+// self-checked by the host, verified by Host.Verify (on the key loaded from its path and
+// from its bytes), rejected with a tampered public input; public inputs equal snarkjs's
+// public.json; snarkjs's own proof.json verifies.
 func TestEveryVectorProves(t *testing.T) {
 	h := newHost(t, "prover=cpu", "workers_per_device=1", "synthesis_threads=2")
 	for _, dir := range vectorDirs(t) {
@@ -104,13 +108,12 @@ func TestEveryVectorProves(t *testing.T) {
 		if s := job.Wait(); s.Err != nil || s.Succeeded != 3 {
 			t.Fatalf("%s: summary %+v", dir, s)
 		}
-		verifier, err := NewVerifier("cpu", KeySource{Data: read(t, filepath.Join(dir, "circuit.zkey"))})
+		fromBytes, err := h.LoadKey(KeySource{Data: read(t, filepath.Join(dir, "circuit.zkey"))})
 		if err != nil {
 			t.Fatal(err)
 		}
-		defer verifier.Close()
 		_, snarkjs, err := ProofFromSnarkjsJSON(read(t, filepath.Join(dir, "proof.json")))
-		if ok, err := verifier.Verify(snarkjs, want); err != nil || !ok {
+		if ok, err := h.Verify(key, snarkjs, want); err != nil || !ok {
 			t.Fatalf("%s: snarkjs's proof.json does not verify (%v)", dir, err)
 		}
 		for _, c := range got {
@@ -120,12 +123,14 @@ func TestEveryVectorProves(t *testing.T) {
 			if !bytes.Equal(c.PublicInputs, want) {
 				t.Fatalf("%s: public inputs differ from snarkjs's public.json", dir)
 			}
-			if ok, err := verifier.Verify(c.Proof, c.PublicInputs); err != nil || !ok {
-				t.Fatalf("%s: the Verifier rejects zkpipe's proof (%v)", dir, err)
+			for _, k := range []Key{key, fromBytes} {
+				if ok, err := h.Verify(k, c.Proof, c.PublicInputs); err != nil || !ok {
+					t.Fatalf("%s: Verify rejects zkpipe's proof with key %d (%v)", dir, k.ID, err)
+				}
 			}
 			tampered := append([]byte(nil), c.PublicInputs...)
 			tampered[0] ^= 1
-			if ok, err := verifier.Verify(c.Proof, tampered); err != nil || ok {
+			if ok, err := h.Verify(key, c.Proof, tampered); err != nil || ok {
 				t.Fatalf("%s: a tampered public input verifies (%v)", dir, err)
 			}
 			js, err := ProofToSnarkjsJSON(c.Curve, c.Proof)
@@ -271,5 +276,139 @@ func TestSnarkjsProofJSONRoundTrips(t *testing.T) {
 	pub, _ := PublicFromSnarkjsJSON([]byte(`["33"]`))
 	if pub[0] != 33 || len(pub) != 32 {
 		t.Fatalf("%v", pub)
+	}
+}
+
+// Verify's answers: true, false for a proof that was checked and does not verify, and an
+// error with its status when it cannot check. Goroutines verify at once while a job runs
+// (go test -race checks the package's side of that).
+func TestVerifyThroughTheHost(t *testing.T) {
+	dir := filepath.Join(repo, "samples/circuits/multiplier_bn128")
+	h := newHost(t, "prover=cpu", "workers_per_device=1")
+	key, err := h.LoadKey(KeySource{Path: filepath.Join(dir, "circuit.zkey")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	prove := func() Completion {
+		job, err := h.Submit(context.Background(), key, []Partition{{WitnessFile: filepath.Join(dir, "witness.wtns")}}, JobOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		c := collect(t, job)[0]
+		if c.Err != nil {
+			t.Fatal(c.Err)
+		}
+		return c
+	}
+	c := prove()
+	if ok, err := h.Verify(key, c.Proof, c.PublicInputs); err != nil || !ok {
+		t.Fatalf("a valid proof: %v %v", ok, err)
+	}
+	tampered := append([]byte(nil), c.Proof...)
+	tampered[0] ^= 1
+	if ok, err := h.Verify(key, tampered, c.PublicInputs); err != nil || ok {
+		t.Fatalf("a tampered proof: %v %v", ok, err)
+	}
+	other, _ := PublicFromSnarkjsJSON([]byte(`["34"]`))
+	if ok, err := h.Verify(key, c.Proof, other); err != nil || ok {
+		t.Fatalf("another public input: %v %v", ok, err)
+	}
+
+	cases := []struct {
+		name          string
+		key           Key
+		proof, public []byte
+		want          Status
+		says          string
+	}{
+		{"an unknown key", Key{ID: key.ID + 100}, c.Proof, c.PublicInputs, StatusNotFound, "is unknown"},
+		{"a short proof", key, c.Proof[:100], c.PublicInputs, StatusBadInput, "the proof is 100 bytes"},
+		{"no proof", key, nil, c.PublicInputs, StatusBadInput, "the proof is 0 bytes"},
+		{"two public inputs", key, c.Proof, append(append([]byte(nil), c.PublicInputs...), c.PublicInputs...), StatusBadInput, "2 public input(s)"},
+		{"no public inputs", key, c.Proof, nil, StatusBadInput, "0 public input(s)"},
+	}
+	for _, tc := range cases {
+		ok, err := h.Verify(tc.key, tc.proof, tc.public)
+		if ok || !errors.Is(err, tc.want) || !strings.Contains(err.Error(), tc.says) {
+			t.Errorf("%s: %v, %v; want %v saying %q", tc.name, ok, err, tc.want, tc.says)
+		}
+	}
+
+	var wg sync.WaitGroup
+	failures := make(chan string, 64)
+	for g := 0; g < 4; g++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := 0; i < 4; i++ {
+				if ok, err := h.Verify(key, c.Proof, c.PublicInputs); err != nil || !ok {
+					failures <- fmt.Sprintf("valid: %v %v", ok, err)
+				}
+				if ok, err := h.Verify(key, tampered, c.PublicInputs); err != nil || ok {
+					failures <- fmt.Sprintf("tampered: %v %v", ok, err)
+				}
+			}
+		}()
+	}
+	again := prove() // a job in flight beside the goroutines
+	wg.Wait()
+	close(failures)
+	for f := range failures {
+		t.Error(f)
+	}
+	if ok, err := h.Verify(key, again.Proof, again.PublicInputs); err != nil || !ok {
+		t.Fatalf("the second proof: %v %v", ok, err)
+	}
+
+	sim := newHost(t, "prover=sim")
+	simKey, _ := sim.LoadKey(KeySource{})
+	if _, err := sim.Verify(simKey, c.Proof, c.PublicInputs); !errors.Is(err, StatusUnsupported) {
+		t.Fatalf("the sim prover: %v", err)
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Verify(key, c.Proof, c.PublicInputs); !errors.Is(err, ErrClosed) {
+		t.Fatalf("after Close: %v", err)
+	}
+}
+
+func TestDeviceInfoAndPacerStatus(t *testing.T) {
+	h := newHost(t, "prover=sim", "prover.devices=2", "prover.gpu_ms=1")
+	key, _ := h.LoadKey(KeySource{})
+	job, err := h.Submit(context.Background(), key, make([]Partition, 3), JobOptions{Pin: true, GPUIndex: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	collect(t, job)
+	job.Wait()
+	for gpu, proved := range []uint64{0, 3} {
+		d, err := h.DeviceInfo(uint32(gpu))
+		if err != nil || !strings.Contains(d.Name, "simulated") || d.PartitionsProved != proved || d.PartitionsStarted != proved {
+			t.Fatalf("device %d: %+v %v", gpu, d, err)
+		}
+		if proved > 0 && d.Busy < 3*time.Millisecond {
+			t.Fatalf("device %d busy %v after 3 partitions of 1 ms", gpu, d.Busy)
+		}
+	}
+	if _, err := h.DeviceInfo(2); !errors.Is(err, StatusInvalidArgument) || !strings.Contains(err.Error(), "out of range") {
+		t.Fatalf("device 2 of 2: %v", err)
+	}
+	line, err := h.PacerStatus()
+	if err != nil || line == "" || strings.ContainsRune(line, 0) {
+		t.Fatalf("pacer status %q: %v", line, err)
+	}
+	cpu := newHost(t, "prover=cpu")
+	if d, err := cpu.DeviceInfo(0); err != nil || !strings.HasPrefix(d.Name, "cpu (") || d.MemoryBytes == 0 {
+		t.Fatalf("cpu device: %+v %v", d, err)
+	}
+	if err := h.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.PacerStatus(); !errors.Is(err, ErrClosed) {
+		t.Fatalf("after Close: %v", err)
+	}
+	if _, err := h.DeviceInfo(0); !errors.Is(err, ErrClosed) {
+		t.Fatalf("after Close: %v", err)
 	}
 }

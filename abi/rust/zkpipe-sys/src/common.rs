@@ -19,7 +19,9 @@ pub const ZKP_ERR_SHORT_BUFFER: zkp_status_t = 10;
 pub const ZKP_ERR_UNSUPPORTED: zkp_status_t = 11;
 pub const ZKP_ERR_INTERNAL: zkp_status_t = 12;
 pub const ZKP_ERR_TIMEOUT: zkp_status_t = 13;
-pub const ZKP_STATUS_COUNT: zkp_status_t = 14;
+/// Added after the first release: a proof that was checked and does not verify (zkp_host_verify).
+pub const ZKP_ERR_INVALID_PROOF: zkp_status_t = 14;
+pub const ZKP_STATUS_COUNT: zkp_status_t = 15;
 
 /// zkp_status_name, which C defines `static inline` (so libzkpipe exports no symbol for it).
 pub fn zkp_status_name(s: zkp_status_t) -> &'static str {
@@ -38,6 +40,7 @@ pub fn zkp_status_name(s: zkp_status_t) -> &'static str {
         ZKP_ERR_UNSUPPORTED => "unsupported",
         ZKP_ERR_INTERNAL => "internal error",
         ZKP_ERR_TIMEOUT => "timeout",
+        ZKP_ERR_INVALID_PROOF => "invalid proof",
         _ => "unknown status",
     }
 }

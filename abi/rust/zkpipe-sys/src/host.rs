@@ -118,4 +118,14 @@ extern "C" {
     pub fn zkp_host_pacer_status(host: *mut zkp_host_t, buf: *mut c_char, capacity: usize, needed: *mut usize, err: *mut zkp_error_t) -> zkp_status_t;
     pub fn zkp_host_shutdown(host: *mut zkp_host_t, mode: zkp_shutdown_mode_t, err: *mut zkp_error_t) -> zkp_status_t;
     pub fn zkp_host_destroy(host: *mut zkp_host_t, mode: zkp_shutdown_mode_t);
+    /// Added after the first release: ZKP_OK if the proof verifies, ZKP_ERR_INVALID_PROOF if not.
+    pub fn zkp_host_verify(
+        host: *mut zkp_host_t,
+        key_id: u64,
+        proof: *const u8,
+        proof_size: usize,
+        public_inputs: *const u8,
+        public_size: usize,
+        err: *mut zkp_error_t,
+    ) -> zkp_status_t;
 }

@@ -86,7 +86,7 @@ fn rust_facts() -> BTreeSet<String> {
     consts!(s, ZKP_ABI_VERSION, ZKP_ABI_VERSION_MIN_SUPPORTED,
         ZKP_OK, ZKP_ERR_INVALID_ARGUMENT, ZKP_ERR_NOT_FOUND, ZKP_ERR_ABI_MISMATCH, ZKP_ERR_BAD_INPUT,
         ZKP_ERR_UNSATISFIED_WITNESS, ZKP_ERR_OUT_OF_MEMORY, ZKP_ERR_DEVICE, ZKP_ERR_BUDGET_EXHAUSTED, ZKP_ERR_CANCELLED,
-        ZKP_ERR_SHORT_BUFFER, ZKP_ERR_UNSUPPORTED, ZKP_ERR_INTERNAL, ZKP_ERR_TIMEOUT, ZKP_STATUS_COUNT,
+        ZKP_ERR_SHORT_BUFFER, ZKP_ERR_UNSUPPORTED, ZKP_ERR_INTERNAL, ZKP_ERR_TIMEOUT, ZKP_ERR_INVALID_PROOF, ZKP_STATUS_COUNT,
         ZKP_ERROR_MESSAGE_CAPACITY,
         ZKP_CURVE_UNKNOWN, ZKP_CURVE_BN254, ZKP_CURVE_BLS12_381,
         ZKP_LOG_TRACE, ZKP_LOG_DEBUG, ZKP_LOG_INFO, ZKP_LOG_WARN, ZKP_LOG_ERROR,
@@ -126,4 +126,15 @@ fn header_of_records_the_size_of_the_type() {
 #[test]
 fn the_linked_library_speaks_this_abi_version() {
     assert_eq!(unsafe { zkp_host_abi_version() }, ZKP_ABI_VERSION);
+}
+
+#[test]
+fn the_linked_library_exports_zkp_host_verify() {
+    // Added after the first release: it links, and a NULL host is refused by name.
+    let mut err = zkp_error_t::new();
+    let status = unsafe { zkp_host_verify(std::ptr::null_mut(), 1, std::ptr::null(), 0, std::ptr::null(), 0, &mut err) };
+    assert_eq!(status, ZKP_ERR_INVALID_ARGUMENT);
+    assert_eq!(err.status, ZKP_ERR_INVALID_ARGUMENT);
+    let message: Vec<u8> = err.message.iter().take_while(|&&c| c != 0).map(|&c| c as u8).collect();
+    assert_eq!(message, b"host is NULL");
 }

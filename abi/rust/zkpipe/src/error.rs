@@ -21,6 +21,9 @@ pub enum Status {
     Unsupported,
     Internal,
     Timeout,
+    /// A proof that was checked and does not verify ([`Host::verify`](crate::Host::verify)
+    /// reports it as `Ok(false)`).
+    InvalidProof,
     Unknown(i32),
 }
 
@@ -42,6 +45,7 @@ impl Status {
             sys::ZKP_ERR_UNSUPPORTED => Status::Unsupported,
             sys::ZKP_ERR_INTERNAL => Status::Internal,
             sys::ZKP_ERR_TIMEOUT => Status::Timeout,
+            sys::ZKP_ERR_INVALID_PROOF => Status::InvalidProof,
             other => Status::Unknown(other),
         })
     }
@@ -62,6 +66,7 @@ impl Status {
             Status::Unsupported => sys::ZKP_ERR_UNSUPPORTED,
             Status::Internal => sys::ZKP_ERR_INTERNAL,
             Status::Timeout => sys::ZKP_ERR_TIMEOUT,
+            Status::InvalidProof => sys::ZKP_ERR_INVALID_PROOF,
             Status::Unknown(code) => code,
         }
     }

@@ -1,5 +1,6 @@
 //! The host: one prover and one pacer, chosen by configuration, and the keys loaded on it.
-use crate::error::{call, Error, Result};
+use crate::error::{call, Error, Result, Status};
+use crate::proof::{Proof, PublicInputs};
 use crate::scalar::Curve;
 use std::ffi::{c_char, CStr, CString};
 use std::path::{Path, PathBuf};
@@ -113,6 +114,22 @@ impl Host {
             proof_size: raw.proof_size,
             public_size: raw.public_size,
         })
+    }
+
+    /// Checks `proof` and its public inputs against `key` with the host's prover
+    /// (`zkp_host_verify`: the pairing of the host's self-check, on the key it already
+    /// holds): `Ok(true)` valid, `Ok(false)` a proof that does not verify, `Err` if it
+    /// could not check: a key this host did not load ([`Status::NotFound`]), a proof or
+    /// a number of public inputs that is not the key's ([`Status::BadInput`]), a prover
+    /// that cannot verify, such as `sim` ([`Status::Unsupported`]). `key` must come from
+    /// this host's [`load_key`](Self::load_key): key ids are per host.
+    pub fn verify(&self, key: &Key, proof: &Proof, public: &PublicInputs) -> Result<bool> {
+        let (p, s) = (proof.as_bytes(), public.as_bytes());
+        match call(|err| unsafe { sys::zkp_host_verify(self.raw(), key.id, p.as_ptr(), p.len(), s.as_ptr(), s.len(), err) }) {
+            Ok(()) => Ok(true),
+            Err(e) if e.status() == Some(Status::InvalidProof) => Ok(false),
+            Err(e) => Err(e),
+        }
     }
 
     /// Counters and gauges of the pipeline.

@@ -6,7 +6,7 @@
 //! [`Completion`] per partition — through an iterator or a closure — and a [`Summary`].
 //!
 //! ```
-//! use zkpipe::{Host, KeySource, Partition, Verifier};
+//! use zkpipe::{Host, KeySource, Partition};
 //!
 //! # fn main() -> Result<(), zkpipe::Error> {
 //! let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../../samples/circuits/multiplier_bn128");
@@ -21,8 +21,10 @@
 //! let (proof, public) = (completion.proof.unwrap(), completion.public_inputs.unwrap());
 //! println!("{}", proof.to_snarkjs_json()); // proof.json, as snarkjs writes it
 //! assert_eq!(public.to_snarkjs_json(), "[\n \"33\"\n]\n");
-//! let verifier = Verifier::new("cpu", KeySource::path(format!("{dir}/circuit.zkey")))?;
-//! assert!(verifier.verify(&proof, &public)?);
+//! assert!(host.verify(&key, &proof, &public)?); // the host's prover checks it, on the key it holds
+//! let mut tampered = public.clone();
+//! tampered.0[0] = zkpipe::Scalar::from_u64(34);
+//! assert!(!host.verify(&key, &proof, &tampered)?); // Ok(false): checked, and it does not verify
 //! # Ok(()) }
 //! ```
 //!
@@ -55,7 +57,7 @@
 //! supraseal-c2's Rust API (`SRS`, `generate_groth16_proof`, ...) on top, and
 //! [`Proof::to_bellperson_bytes`] writes proofs as bellperson does.
 //!
-//! Threads: [`Host`] and [`Verifier`] are `Send + Sync` (every host function is
+//! Threads: [`Host`] is `Send + Sync` (every host function is
 //! `[any-thread]`); [`Job`] is `Send`. Callbacks run on the host's single completion
 //! thread, one at a time; a panic there is caught and reported by [`Job::wait`], never
 //! unwound into C.
@@ -69,12 +71,10 @@ mod host;
 mod job;
 mod json;
 mod partition;
-mod plugin_library;
 mod proof;
 mod scalar;
 mod scope;
 pub mod supraseal;
-mod verify;
 
 pub use completion::{Completion, Summary};
 pub use error::{Error, Result, Status};
@@ -84,6 +84,5 @@ pub use partition::{Density, Partition, Synthesized};
 pub use proof::{Proof, PublicInputs, BELLPERSON_PROOF_SIZE};
 pub use scalar::{Curve, Scalar};
 pub use scope::Scope;
-pub use verify::Verifier;
 /// The raw C ABI, for what this crate does not wrap.
 pub use zkpipe_sys as sys;

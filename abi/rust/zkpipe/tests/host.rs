@@ -6,7 +6,7 @@ use common::*;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
-use zkpipe::{Error, Host, Job, KeySource, Partition, PublicInputs, Scalar, Status, Verifier};
+use zkpipe::{Error, Host, Job, KeySource, Partition, Proof, PublicInputs, Scalar, Status};
 
 fn sim_host(devices: u32, gpu_ms: u32) -> Host {
     Host::builder()
@@ -24,7 +24,6 @@ fn types_are_send_and_sync_as_documented() {
     fn send_sync<T: Send + Sync>() {}
     fn send<T: Send>() {}
     send_sync::<Host>();
-    send_sync::<Verifier>();
     send_sync::<zkpipe::Key>();
     send_sync::<zkpipe::Proof>();
     send_sync::<Error>();
@@ -173,12 +172,11 @@ fn caller_synthesized_partitions_are_proved_in_place() {
     });
     let proofs = proofs.into_inner().unwrap();
     assert_eq!(proofs.len(), 2);
-    let verifier = Verifier::new("cpu", KeySource::path(dir.join("circuit.zkey"))).unwrap();
     let expected = PublicInputs::from_snarkjs_json(&read_text(dir.join("public.json"))).unwrap();
     for c in proofs {
         c.result.unwrap();
         assert_eq!(c.public_inputs.as_ref(), Some(&expected));
-        assert!(verifier.verify(c.proof.as_ref().unwrap(), &expected).unwrap());
+        assert!(host.verify(&key, c.proof.as_ref().unwrap(), &expected).unwrap());
     }
     let short = &a[..a.len() - 1];
     let e = host.scope(|s| s.job(&key).partition(Partition::synthesized(short, &b[..], &c[..], &assignment[..])).submit().err());
@@ -232,4 +230,52 @@ fn waiting_inside_a_callback_is_refused_not_deadlocked() {
     job.wait().unwrap();
     let refused = rx.recv().unwrap().unwrap_err();
     assert_eq!(refused.status(), Some(Status::InvalidArgument), "{refused}");
+}
+
+#[test]
+fn verify_goes_through_the_host_and_names_what_is_wrong() {
+    let dir = repo().join("samples/circuits/multiplier_bn128");
+    let host = Host::builder().set("prover", "cpu").set("log_level", "warn").set("workers_per_device", 1).build().unwrap();
+    let key = host.load_key(KeySource::path(dir.join("circuit.zkey"))).unwrap();
+    let job = host.job(&key).partition(Partition::witness_file(dir.join("witness.wtns"))).submit().unwrap();
+    let c = job.completions().next().unwrap();
+    c.result.unwrap();
+    let (proof, public) = (c.proof.unwrap(), c.public_inputs.unwrap());
+    assert!(host.verify(&key, &proof, &public).unwrap());
+
+    // Checked and invalid: Ok(false). A flipped bit of A, and another public input.
+    let mut bytes = proof.as_bytes().to_vec();
+    bytes[0] ^= 1;
+    let tampered = Proof::from_bytes(proof.curve(), &bytes).unwrap();
+    assert!(!host.verify(&key, &tampered, &public).unwrap());
+    let other = PublicInputs(vec![Scalar::from_u64(34)]);
+    assert!(!host.verify(&key, &proof, &other).unwrap());
+
+    // Could not check: Err with the status that says why.
+    let unknown = zkpipe::Key { id: key.id + 100, info: key.info.clone() };
+    assert_eq!(host.verify(&unknown, &proof, &public).unwrap_err().status(), Some(Status::NotFound));
+    let two = PublicInputs(vec![Scalar::from_u64(33), Scalar::from_u64(1)]);
+    let e = host.verify(&key, &proof, &two).unwrap_err();
+    assert_eq!(e.status(), Some(Status::BadInput), "{e}");
+    assert!(e.to_string().contains("2 public input(s)"), "{e}");
+    let bls = Proof::from_bytes(zkpipe::Curve::Bls12_381, &[0u8; 384]).unwrap();
+    let e = host.verify(&key, &bls, &public).unwrap_err();
+    assert_eq!(e.status(), Some(Status::BadInput), "{e}");
+
+    // Threads share the host: every call answers the same.
+    std::thread::scope(|s| {
+        for _ in 0..4 {
+            s.spawn(|| {
+                for _ in 0..4 {
+                    assert!(host.verify(&key, &proof, &public).unwrap());
+                    assert!(!host.verify(&key, &tampered, &public).unwrap());
+                }
+            });
+        }
+    });
+
+    // The simulated prover has nothing to check with.
+    let sim = sim_host(1, 1);
+    let sim_key = sim.load_key(KeySource::simulated()).unwrap();
+    assert_eq!(sim.verify(&sim_key, &proof, &public).unwrap_err().status(), Some(Status::Unsupported));
 }

@@ -1,11 +1,11 @@
 //! Proves every committed vector on the cpu prover, from a witness file, a .wtns buffer
-//! and an assignment, and checks each proof with the crate's Verifier: valid, public
+//! and an assignment, and checks each proof with Host::verify: valid, public
 //! inputs equal to snarkjs's public.json, and rejected once a public input changes.
 //! snarkjs's own proof.json verifies too, and with r = s = 0 (det/) zkpipe's proof is
 //! byte for byte snarkjs's.
 mod common;
 use common::*;
-use zkpipe::{Host, KeySource, Partition, Proof, PublicInputs, Scalar, Verifier};
+use zkpipe::{Host, KeySource, Partition, Proof, PublicInputs, Scalar};
 
 fn cpu_host() -> Host {
     Host::builder().set("prover", "cpu").set("log_level", "warn").set("workers_per_device", 1).set("synthesis_threads", 2).build().expect("cpu host")
@@ -18,9 +18,10 @@ fn every_vector_proves_and_verifies() {
         let name = dir.display();
         let zkey = dir.join("circuit.zkey");
         let key = host.load_key(KeySource::path(&zkey)).unwrap_or_else(|e| panic!("{name}: {e}"));
+        // The same key from its bytes, as a second key of the host: verify uses the one it is given.
+        let from_bytes = host.load_key(KeySource::bytes(read(&zkey))).unwrap();
         let wtns = read(dir.join("witness.wtns"));
         let expected_public = PublicInputs::from_snarkjs_json(&read_text(dir.join("public.json"))).unwrap();
-        let verifier = Verifier::new("cpu", KeySource::bytes(read(&zkey))).unwrap();
 
         let assignment = wtns_assignment(&wtns);
         assert_eq!(assignment.len(), key.info.n_vars as usize, "{name}");
@@ -48,15 +49,16 @@ fn every_vector_proves_and_verifies() {
         for (proof, public) in &proofs {
             assert_eq!(public, &expected_public, "{name}: public inputs differ from snarkjs's");
             assert_eq!(Some(proof.curve()), key.info.curve);
-            assert!(verifier.verify(proof, public).unwrap(), "{name}: the crate's verify rejects zkpipe's proof");
+            assert!(host.verify(&key, proof, public).unwrap(), "{name}: Host::verify rejects zkpipe's proof");
+            assert!(host.verify(&from_bytes, proof, public).unwrap(), "{name}: the key from bytes rejects it");
             let mut tampered = public.clone();
             tampered.0[0] = Scalar::from_u64(u64::from(tampered.0[0].0[0]) + 1);
-            assert!(!verifier.verify(proof, &tampered).unwrap(), "{name}: a tampered public input verifies");
+            assert!(!host.verify(&key, proof, &tampered).unwrap(), "{name}: a tampered public input verifies");
             // Through snarkjs's JSON and back, the proof is unchanged and still valid.
             assert_eq!(&Proof::from_snarkjs_json(&proof.to_snarkjs_json()).unwrap(), proof);
         }
         let snarkjs = Proof::from_snarkjs_json(&read_text(dir.join("proof.json"))).unwrap();
-        assert!(verifier.verify(&snarkjs, &expected_public).unwrap(), "{name}: snarkjs's proof.json does not verify");
+        assert!(host.verify(&key, &snarkjs, &expected_public).unwrap(), "{name}: snarkjs's proof.json does not verify");
     }
 }
 

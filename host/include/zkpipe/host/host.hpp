@@ -17,6 +17,7 @@
 
 #include <memory>
 #include <mutex>
+#include <span>
 #include <string>
 
 namespace zkp::host {
@@ -45,6 +46,11 @@ class Host {
   // Throws ZKP_ERR_TIMEOUT, ZKP_ERR_NOT_FOUND, or ZKP_ERR_INVALID_ARGUMENT on the
   // completion thread.
   void wait(uint64_t job_id, int64_t timeout_ms);
+
+  // Checks a proof of key `key_id` with the prover (zkp_host_verify): returns if it is
+  // valid, throws ZKP_ERR_INVALID_PROOF if not, ZKP_ERR_NOT_FOUND, ZKP_ERR_BAD_INPUT (sizes)
+  // or ZKP_ERR_UNSUPPORTED before asking the prover, or the prover's failure.
+  void verify(uint64_t key_id, std::span<const uint8_t> proof, std::span<const uint8_t> public_inputs) const;
 
   zkp_host_stats_t stats() const;
   zkp_device_info_t device_info(uint32_t gpu_index) const;

@@ -66,8 +66,10 @@ class Prover {
   Status prove_start(const zkp_key_t& key, const zkp_prove_input_t& input, int32_t gpu_index,
                      uint32_t worker, zkp_prove_op_t*& op);
   Status prove_finish(zkp_prove_op_t* op, zkp_prove_output_t& out);
+  // `what` begins the message of a failure to check (the self-check's, or the caller's call).
   Status verify(const zkp_key_t& key, std::span<const uint8_t> proof,
-                std::span<const uint8_t> public_inputs, bool& valid) const;
+                std::span<const uint8_t> public_inputs, bool& valid,
+                const std::string& what = "self-check could not verify the proof") const;
 
  private:
   struct Destroy {
