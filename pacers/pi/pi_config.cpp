@@ -66,7 +66,8 @@ const zkp::sdk::OptionTable<PiConfig>& pi_option_table() {
               "cold_start_budget at once)",
               kNsPerMs),
       number("cold_start_budget", &PiConfig::cold_start_budget, 0.0, 1.0,
-             "share of the budget admitted at once before the first GPU completion, when bootstrap_spacing_ms=0"),
+             "share of the budget admitted at once before the first GPU completion (with a fill window, until "
+             "the partitions admitted before it are synthesized), when bootstrap_spacing_ms=0"),
       number("bootstrap_fraction", &PiConfig::bootstrap_fraction, 0.0, 1.0,
              "first-bootstrap spacing is at most this x the measured synthesis time"),
       integer("rebootstrap_spacing_min_ms", &PiConfig::rebootstrap_spacing_min_ns, 0, kMaxMs,

@@ -160,7 +160,10 @@ bool PiController::filling(const PipelineSample& s) const {
 }
 
 bool PiController::cold_filling(const PipelineSample& s) const {
-  return config_.bootstrap_spacing_ns == 0 && !gpu_rate_known_ &&
+  // The fill window's D is a lower bound while the cold-start cohort synthesizes (its short
+  // syntheses are the only samples yet): until the cohort is measured, the cold start holds.
+  const bool window_unmeasured = config_.fill_factor > 0.0 && s.cohort_oldest_admit_ns != PipelineSample::kNoCohort;
+  return config_.bootstrap_spacing_ns == 0 && (!gpu_rate_known_ || window_unmeasured) &&
          static_cast<double>(s.budget_used_bytes) < config_.cold_start_budget * static_cast<double>(s.budget_total_bytes);
 }
 

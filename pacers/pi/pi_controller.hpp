@@ -16,8 +16,10 @@
 //    partitions synthesizing or waiting means the GPU queue is about to run dry, and the
 //    controller admits at once (pi_config.hpp, fill_factor). Every timescale it uses comes
 //    from those measurements, so the same law paces 40 s syntheses and 20 ms ones;
-//  - the cold start: before the first GPU completion, with no bootstrap spacing (a warm
-//    pinned pool), it admits at once up to cold_start_budget of the budget;
+//  - the cold start: with no bootstrap spacing (a warm pinned pool) it admits at once up to
+//    cold_start_budget of the budget, before the first GPU completion and, with a fill
+//    window, for as long as the cold-start cohort is synthesizing (the window's D is only a
+//    lower bound until then);
 //  - the time of the last admission, so next_admission_ns() answers the time remaining,
 //    not a fresh full interval each time the host asks.
 // There is no synthesis-throughput cap (failure 4): the memory budget is the backpressure.
@@ -74,8 +76,9 @@ class PiController {
   // Nanoseconds until the next admission (0: admit now), or kWaitForEvent.
   uint64_t next_admission_ns(const PipelineSample& s);
 
-  // Whether the cold start admits at once: nothing measured yet, no bootstrap spacing
-  // (a warm pinned pool), and less than cold_start_budget of the budget reserved.
+  // Whether the cold start admits at once: no bootstrap spacing (a warm pinned pool), less
+  // than cold_start_budget of the budget reserved, and nothing measured yet or (with a fill
+  // window) a partition of the cold-start cohort still synthesizing.
   bool cold_filling(const PipelineSample& s) const;
   // Whether the fill window is open for `s`: G and D are measured and fewer than
   // fill_factor x G x D partitions are synthesizing or waiting.

@@ -283,6 +283,36 @@ TEST(PiController, WarmPoolColdStartAdmitsAtOnceUpToHalfTheBudget) {
   EXPECT_FALSE(c.cold_filling(with_budget(at(21 * kS, 0, 49), 0, 900 * kGiB)));  // measured: over
 }
 
+// The cold start outlasts the first GPU completion while partitions of the cold-start
+// cohort still synthesize: until then the synthesis samples are its short ones and the
+// fill window's D is low (eight_devices_gpu_bound lost 1.1% of makespan to it, admitting
+// the second burst over 20 s where greedy took it at once). Without a fill window
+// (fill_factor = 0, the reference's law) it ends at the first completion, as before.
+TEST(PiController, WarmPoolColdStartHoldsWhileTheCohortSynthesizes) {
+  constexpr uint64_t kGiB = 1ull << 30;
+  auto sample = [](uint64_t now_ns, uint64_t used, uint64_t cohort_admit_ns) {
+    PipelineSample s = at(now_ns, 0, 40);
+    s.synthesizing = 38;
+    s.budget_used_bytes = used;
+    s.budget_total_bytes = 900 * kGiB;
+    s.cohort_oldest_admit_ns = cohort_admit_ns;
+    return s;
+  };
+  PiConfig no_fill;
+  no_fill.fill_factor = 0.0;
+  for (const PiConfig& config : {PiConfig{}, no_fill}) {
+    PiController c(config, kTwoWorkers, 0);
+    c.on_admitted(sample(0, 9 * kGiB, 0));
+    c.on_synthesis_done(20 * kS, sample(20 * kS, 9 * kGiB, 0));
+    c.on_gpu_done(1 * kS, sample(21 * kS, 9 * kGiB, 0));
+    ASSERT_TRUE(c.gpu_rate_known());
+    const bool fill = config.fill_factor > 0.0;
+    EXPECT_EQ(c.cold_filling(sample(25 * kS, 360 * kGiB, 0)), fill);  // cohort synthesizing
+    EXPECT_FALSE(c.cold_filling(sample(25 * kS, 450 * kGiB, 0)));       // half the budget
+    EXPECT_FALSE(c.cold_filling(sample(61 * kS, 360 * kGiB, PipelineSample::kNoCohort)));  // cohort done
+  }
+}
+
 TEST(PiController, ReBootstrapSpacingIsTheGpuInterval) {
   PiController c(PiConfig{}, 1, 0);
   uint64_t t = bootstrap(c, 0);

@@ -1,7 +1,11 @@
 // Drives prover plugins through their C ABI only, as a host does: dlopen, the "zkp.prover/1"
 // factory, key_load → synthesize → prove_start → prove_finish. Shared by the cpu plugin test
 // (tests/groth16) and the cuda prover tests (which compare the cuda plugin with the cpu one).
+// The key handle, the prover pointer and the proof itself are zkp_prover_calls's
+// (host/cli/prover_calls), the same code `zkpipe check-plugin` drives plugins with.
 #pragma once
+
+#include "prover_calls/prover_calls.hpp"
 
 #include <dlfcn.h>
 #include <zkpipe/zkp_plugin.h>
@@ -10,8 +14,6 @@
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -62,7 +64,7 @@ class Library {
 };
 
 using Options = std::vector<std::pair<std::string, std::string>>;
-using ProverPtr = std::unique_ptr<zkp_prover_t, void (*)(zkp_prover_t*)>;
+using prover_calls::ProverPtr;
 
 // Creates a prover as the host does: with its facts (workers_per_device: the host workers, which
 // are the cuda prover's lanes per device).
@@ -77,33 +79,13 @@ inline zkp_status_t create(const Library& lib, const Options& options, ProverPtr
   facts.synthesis_threads = 1;
   facts.ops_per_worker = 2;
   const zkp_status_t s = lib.factory().create_with_facts(nullptr, &facts, opts.data(), opts.size(), &p, &err);
-  out = ProverPtr(p, [](zkp_prover_t* q) {
-    if (q != nullptr) q->destroy(q);
-  });
+  out = prover_calls::adopt_prover(p);
   return s;
 }
 
 // A loaded key, freed with its prover.
-struct Key {
-  zkp_prover_t* prover = nullptr;
-  zkp_key_t* key = nullptr;
-  Key() = default;
-  Key(const Key&) = delete;
-  Key& operator=(const Key&) = delete;
-  ~Key() {
-    if (key != nullptr) prover->key_free(prover, key);
-  }
-};
-
-inline zkp_status_t load_key(zkp_prover_t* p, const std::filesystem::path& zkey, int32_t gpu_index, Key& out,
-                             zkp_error_t& err, zkp_key_format_t format = ZKP_KEY_FORMAT_ZKEY) {
-  auto src = make<zkp_key_source_t>();
-  const std::string path = zkey.string();
-  src.path = path.c_str();
-  src.format = format;
-  out.prover = p;
-  return p->key_load(p, &src, gpu_index, &out.key, &err);
-}
+using Key = prover_calls::LoadedKey;
+using prover_calls::load_key;
 
 inline zkp_key_info_t info_of(zkp_prover_t* p, const zkp_key_t* key) {
   auto info = make<zkp_key_info_t>();
@@ -164,24 +146,10 @@ inline zkp_witness_t assignment(const std::vector<std::uint8_t>& bytes) {
 // synthesize → prove_start(gpu_index, worker) → prove_finish; the status of the first failure.
 inline zkp_status_t prove(zkp_prover_t* p, zkp_key_t* key, const zkp_witness_t& w, const std::uint8_t* randomness,
                           int32_t gpu_index, uint32_t worker, Output& o, zkp_error_t& err) {
-  zkp_synthesis_t* syn = nullptr;
-  zkp_status_t s = p->synthesize(p, key, &w, &syn, &err);
-  if (s != ZKP_OK) return s;
-  auto in = make<zkp_prove_input_t>();
-  in.synthesis = syn;
-  in.randomness = randomness;
-  zkp_prove_op_t* op = nullptr;
-  s = p->prove_start(p, key, &in, gpu_index, worker, &op, &err);
-  if (s == ZKP_OK) s = p->prove_finish(p, op, &o.out, &err);
-  p->synthesis_free(p, syn);
-  return s;
+  return prover_calls::prove(p, key, w, randomness, gpu_index, worker, o.out, err);
 }
 
-inline std::vector<std::uint8_t> read_bytes(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  if (!in) throw std::runtime_error("cannot open " + p.string());
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
+using prover_calls::read_bytes;
 
 // The assignment of a snarkjs .wtns (v2): its last n_vars × 32 bytes.
 inline std::vector<std::uint8_t> wtns_assignment(const std::filesystem::path& wtns, std::uint32_t n_vars) {

@@ -1,3 +1,4 @@
+#include "call_trace.hpp"
 #include "check_support.hpp"
 #include "checks.hpp"
 
@@ -5,8 +6,10 @@
 #include <zkpipe/sdk/error.hpp>
 
 #include <cstdio>
+#include <chrono>
 #include <cstring>
 #include <memory>
+#include <thread>
 
 namespace zkp::conformance {
 
@@ -70,14 +73,16 @@ void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const
 
   std::vector<zkp_option_t> options;
   for (const auto& [k, v] : settings.options) options.push_back({k.c_str(), v.c_str()});
+  // Its own host services, recording every call back (call_trace.hpp).
+  TrackedServices& tracked = TrackedServices::make("pacer");
   zkp_pacer_t* raw = nullptr;
   zkp_error_t err = error_record();
-  const zkp_status_t s = f->create(host_services(), &fx, options.data(), options.size(), &raw, &err);
+  const zkp_status_t s = f->create(tracked.services(), &fx, options.data(), options.size(), &raw, &err);
   if (!report.check(s == ZKP_OK && raw != nullptr, "creates a pacer with the given options",
                     cat(zkp_status_name(s), ": ", err.message))) {
     return;
   }
-  const PacerPtr p(raw);
+  PacerPtr p(raw);
   report.check(p->header.struct_size >= sizeof(zkp_pacer_t) && p->name != nullptr && p->destroy && p->on_event &&
                    p->next_admission_ns && p->status_line,
                "the pacer table: header covers it, name and every function set");
@@ -123,6 +128,21 @@ void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const
       "status_line into 4 bytes: truncated, NUL-terminated, nothing written past them, the whole length returned");
   const size_t zero = p->status_line(p.get(), nullptr, 0);
   report.check(zero == whole, "status_line with capacity 0 (and no buffer) returns the whole length");
+
+  // Every call above came from this thread, one at a time [serialized]; what the pacer called
+  // back is recorded, and nothing may come after destroy. A pacer's time is the now_ns every
+  // call carries (zkp_pacer.h), so reading the host clock as well is noted, not failed: the
+  // services' clock is the same pipeline clock (virtual in the simulator).
+  p.reset();
+  tracked.destroyed();
+  std::this_thread::sleep_for(std::chrono::milliseconds(kQuietAfterDestroyMs));
+  report.pass(cat("host services: ", tracked.log_calls(), " log and ", tracked.clock_calls(), " clock calls from ",
+                  tracked.thread_count(), " thread(s) [any-thread]"));
+  if (tracked.clock_calls() != 0)
+    report.note("it read the host clock: zkp_pacer.h gives a pacer its time with every call (state.now_ns)");
+  report.check(tracked.late_calls() == 0,
+               cat("no host-service call after destroy returned (within ", kQuietAfterDestroyMs, " ms)"),
+               cat(tracked.late_calls(), " call(s) after destroy, the last: '", tracked.late_message(), "'"));
 
   if (settings.pacing_sim.empty() || settings.scenario.empty()) {
     report.skip("no --pacing-sim PROGRAM --scenario FILE given: the run beside greedy");

@@ -59,7 +59,8 @@ void check_factory(Report& report, const std::shared_ptr<host::PluginLibrary>& l
     // An older host's facts (the header alone) and a newer host's (longer than this header's).
     ProverHandle older;
     zkp_error_t err = error_record();
-    const zkp_status_t s = create_prover(lib, settings.options, older, err, sizeof(zkp_struct_header_t));
+    const zkp_status_t s =
+        create_prover(lib, settings.options, older, err, {.struct_size = sizeof(zkp_struct_header_t)});
     report.check(s == ZKP_OK, "create_with_facts accepts facts of the header alone (an older host)",
                  status_text(s, err));
     struct Newer {
@@ -99,11 +100,26 @@ void check_devices(Report& report, zkp_prover_t* p, uint32_t n, const std::strin
                "device_info into a struct of the header alone: ZKP_ERR_ABI_MISMATCH, or nothing written past it",
                cat(status_text(s, err), untouched ? "" : " (bytes past struct_size written)"));
 
-  KeyHandle key;
+  LoadedKey key;
   s = load_key(p, some_zkey, static_cast<int32_t>(n), key, err);
   report.check(s == ZKP_ERR_INVALID_ARGUMENT && key.key == nullptr,
                cat("key_load on gpu_index ", n, " (out of range) fails with ZKP_ERR_INVALID_ARGUMENT"),
                status_text(s, err));
+}
+
+// The built-in prover the proofs must equal; false (reported) if it cannot be made.
+bool create_reference(Report& report, const Settings& settings, ProverHandle& ref) {
+  std::shared_ptr<host::PluginLibrary> ref_lib;
+  try {
+    ref_lib = host::PluginLibrary::open(settings.reference_prover);
+  } catch (const sdk::Error& e) {
+    report.fail(cat("the built-in reference prover loads: ", e.what()));
+    return false;
+  }
+  zkp_error_t err = error_record();
+  const zkp_status_t s = create_prover(ref_lib, {}, ref, err);
+  return report.check(s == ZKP_OK, cat("the built-in reference prover '", ref_lib->name(), "' is created"),
+                      status_text(s, err));
 }
 
 }  // namespace
@@ -115,9 +131,9 @@ void check_prover(Report& report, std::shared_ptr<host::PluginLibrary> lib, cons
   ProverHandle h;
   zkp_error_t err = error_record();
   zkp_status_t s = create_prover(lib, settings.options, h, err);
-  if (!report.check(s == ZKP_OK && h.prover != nullptr, "creates a prover with the given options", status_text(s, err)))
+  if (!report.check(s == ZKP_OK && h.get() != nullptr, "creates a prover with the given options", status_text(s, err)))
     return;
-  zkp_prover_t* p = h.prover;
+  zkp_prover_t* p = h.get();
   const bool complete = p->destroy && p->device_count && p->device_info && p->key_load && p->key_info && p->key_free &&
                         p->synthesize && p->synthesis_free && p->prove_start && p->prove_finish;
   report.check(p->header.struct_size >= sizeof(zkp_prover_t) && p->name != nullptr && complete,
@@ -126,36 +142,25 @@ void check_prover(Report& report, std::shared_ptr<host::PluginLibrary> lib, cons
                "verify is set exactly when ZKP_PROVER_FLAG_VERIFY is");
 
   const uint32_t n = p->device_count(p);
+  ProverHandle ref;
   if (n == 0) {
     report.skip("the prover reports no device on this machine: device and proof checks");
-    return;
+  } else {
+    report.pass(cat("device_count: ", n));
+    const std::string some_zkey = settings.vectors.empty()
+                                      ? std::string("/nonexistent/circuit.zkey")
+                                      : (fs::path(settings.vectors[0]) / "circuit.zkey").string();
+    check_devices(report, p, n, some_zkey);
+    if ((p->flags & ZKP_PROVER_FLAG_SIMULATED) != 0) {
+      report.skip("a simulated prover (ZKP_PROVER_FLAG_SIMULATED) makes no proofs: proof checks");
+    } else if (settings.vectors.empty()) {
+      report.skip("no vectors given (--vectors DIR,...): proof checks");
+    } else if (create_reference(report, settings, ref)) {
+      for (const std::string& dir : settings.vectors) check_prover_vector(report, p, n, ref.get(), dir);
+    }
   }
-  report.pass(cat("device_count: ", n));
-  const std::string some_zkey = settings.vectors.empty() ? std::string("/nonexistent/circuit.zkey")
-                                                         : (fs::path(settings.vectors[0]) / "circuit.zkey").string();
-  check_devices(report, p, n, some_zkey);
-
-  if ((p->flags & ZKP_PROVER_FLAG_SIMULATED) != 0) {
-    report.skip("a simulated prover (ZKP_PROVER_FLAG_SIMULATED) makes no proofs: proof checks");
-    return;
-  }
-  if (settings.vectors.empty()) {
-    report.skip("no vectors given (--vectors DIR,...): proof checks");
-    return;
-  }
-  std::shared_ptr<host::PluginLibrary> ref_lib;
-  try {
-    ref_lib = host::PluginLibrary::open(settings.reference_prover);
-  } catch (const sdk::Error& e) {
-    report.fail(cat("the built-in reference prover loads: ", e.what()));
-    return;
-  }
-  ProverHandle ref;
-  s = create_prover(ref_lib, {}, ref, err);
-  if (!report.check(s == ZKP_OK, cat("the built-in reference prover '", ref_lib->name(), "' is created"),
-                    status_text(s, err)))
-    return;
-  for (const std::string& dir : settings.vectors) check_prover_vector(report, p, n, ref.prover, dir);
+  h.prover.reset();  // one prover at a time: the thread rules make their own
+  check_prover_threads(report, lib, settings, ref.get());
 }
 
 }  // namespace zkp::conformance

@@ -7,7 +7,6 @@
 #include <malloc.h>
 
 #include <cstring>
-#include <thread>
 
 namespace zkp::conformance {
 
@@ -17,14 +16,6 @@ constexpr int kLeakCycles = 3;
 // Growth per key_load..key_free cycle tolerated as allocator noise (caches of the C++ runtime
 // and of malloc itself); a leaked key or synthesis of the smallest vector is far larger.
 constexpr size_t kLeakSlackBytes = 64 * 1024;
-
-// Fixed (r, s), below r on both curves (top byte 0x0f), as tests/cuda_prover fixes them.
-Bytes fixed_randomness() {
-  Bytes rs(2 * ZKP_SCALAR_SIZE);
-  for (size_t i = 0; i < rs.size(); ++i) rs[i] = static_cast<uint8_t>(i * 7 + 1);
-  rs[ZKP_SCALAR_SIZE - 1] = rs[2 * ZKP_SCALAR_SIZE - 1] = 0x0f;
-  return rs;
-}
 
 // The last wire of a circom witness is an intermediate signal: changing it breaks a constraint.
 Bytes unsatisfied(Bytes wtns) {
@@ -62,7 +53,7 @@ void check_prover_vector(Report& report, zkp_prover_t* p, uint32_t n, zkp_prover
   const std::string zkey = (dir / "circuit.zkey").string();
   const Bytes wtns = read_file((dir / "witness.wtns").string());
   zkp_error_t err = error_record();
-  KeyHandle key, ref_key;
+  LoadedKey key, ref_key;
   zkp_status_t s = load_key(p, zkey, -1, key, err);
   if (s == ZKP_ERR_UNSUPPORTED) {
     report.skip(cat(name, ": the plugin does not support this key (", err.message, ")"));
@@ -95,21 +86,7 @@ void check_prover_vector(Report& report, zkp_prover_t* p, uint32_t n, zkp_prover
       cat(name, ": gpu_index -1 (any device) gives the same proof"),
       any.status != ZKP_OK ? cat(any.stage, ": ", status_text(any.status, err)) : std::string("the bytes differ"));
 
-  // Two worker threads at once: synthesize [any-thread], prove_start/finish [worker-thread].
-  ProveResult both[2];
-  zkp_error_t errs[2] = {error_record(), error_record()};
-  {
-    std::thread t0([&] { both[0] = prove(p, key.key, wtns, rs.data(), 0, 0, errs[0]); });
-    std::thread t1([&] { both[1] = prove(p, key.key, wtns, rs.data(), 0, 1, errs[1]); });
-    t0.join();
-    t1.join();
-  }
-  report.check(both[0].status == ZKP_OK && both[1].status == ZKP_OK && both[0].proof == expected.proof &&
-                   both[1].proof == expected.proof,
-               cat(name, ": two worker threads proving at once (workers 0 and 1 of device 0) both give that proof"),
-               both[0].status == ZKP_OK && both[1].status == ZKP_OK
-                   ? std::string("the bytes differ")
-                   : cat(status_text(both[0].status, errs[0]), " / ", status_text(both[1].status, errs[1])));
+  // Many worker and synthesis threads at once: check_threads.cpp.
 
   const ProveResult fresh = prove(p, key.key, wtns, nullptr, 0, 0, err);
   if (report.check(fresh.status == ZKP_OK && fresh.proof != expected.proof,
@@ -174,7 +151,7 @@ void check_prover_vector(Report& report, zkp_prover_t* p, uint32_t n, zkp_prover
     return;
   }
   for (int i = 0; i < kLeakCycles; ++i) {
-    KeyHandle k;
+    LoadedKey k;
     if (load_key(p, zkey, -1, k, err) == ZKP_OK) prove(p, k.key, wtns, rs.data(), 0, 0, err);
   }
   const size_t after = malloc_in_use();

@@ -8,13 +8,17 @@
 //                 unsatisfied witness refused, ZKP_ERR_SHORT_BUFFER for a short proof buffer,
 //                 a first-release output struct left alone past its size, gpu_index out of
 //                 range refused, verify() (when flagged) right both ways, and key_free /
-//                 synthesis_free returning what the cycle allocated (malloc's count).
+//                 synthesis_free returning what the cycle allocated (malloc's count); then
+//                 the thread rules: 4 workers per device and 4 synthesis threads at once,
+//                 two ops per worker, proofs still the reference's, and host-service calls
+//                 back (recorded with their threads) only while the prover lives.
 //   check_pacer   a pacer factory: options refused by name, the contract of next_admission_ns
-//                 and status_line, unknown event kinds and newer, longer event structs, and
+//                 and status_line, unknown event kinds and newer, longer event structs, no
+//                 host-service call after destroy (a host clock read is noted), and
 //                 (given the simulator) a run of a scenario beside greedy.
 #pragma once
 
-#include "prover_calls.hpp"
+#include "calls.hpp"
 #include "report.hpp"
 
 #include <zkpipe/host/plugin_library.hpp>
@@ -42,6 +46,11 @@ void check_prover(Report& report, std::shared_ptr<host::PluginLibrary> lib, cons
 // `p` has `device_count` devices (check_prover_vector.cpp).
 void check_prover_vector(Report& report, zkp_prover_t* p, uint32_t device_count, zkp_prover_t* ref,
                          const std::filesystem::path& dir);
+// The thread rules (check_threads.cpp): more than two workers and synthesis threads at once
+// where the plugin takes them, proofs equal to `ref`'s (null: those checks skip), and no
+// call back into the host services after destroy.
+void check_prover_threads(Report& report, std::shared_ptr<host::PluginLibrary> lib, const Settings& settings,
+                          zkp_prover_t* ref);
 void check_pacer(Report& report, std::shared_ptr<host::PluginLibrary> lib, const Settings& settings);
 
 }  // namespace zkp::conformance

@@ -1,10 +1,7 @@
 // Issue 11's acceptance (sim/acceptance.hpp), in every committed scenario, for every shipped
 // pacer but the open-loop `fixed`: pi against greedy. The simulator runs in virtual time,
-// so these are exact, deterministic figures, not timings.
-//
-// Where pi misses the issue's bound today the miss is written down below with its cause,
-// and the test holds it to what it measures now (so a regression still fails) while saying
-// that the issue's bound is not met: docs/PACING-RESULTS.md has the table.
+// so these are exact, deterministic figures, not timings. Every scenario is held to the
+// issue's bounds; docs/PACING-RESULTS.md has the table.
 #include "sim/acceptance.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario.hpp"
@@ -13,7 +10,6 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <iostream>
 #include <string>
 #include <vector>
 
@@ -30,21 +26,6 @@ std::vector<std::string> committed_scenarios() {
   return names;
 }
 
-// Misses of the issue's bounds, measured on these scenarios. eight_devices_gpu_bound: a
-// start-up cost. The fill window sizes the pipeline with the synthesis time D measured so
-// far, and in the first minute the samples are the cohort's short syntheses (the oldest
-// cohort partition's age only catches up by minute one), so the sixteen workers run short
-// of work for part of minute one. The bound here is the measured figure rounded up, not
-// the issue's.
-struct KnownGap {
-  const char* scenario;
-  double makespan_ratio;
-  double e2e_p99_ratio;
-};
-constexpr KnownGap kKnownGaps[] = {
-    {"eight_devices_gpu_bound", 1.012, kE2eP99Tolerance},
-};
-
 class Acceptance : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(Acceptance, PiAgainstGreedy) {
@@ -52,17 +33,8 @@ TEST_P(Acceptance, PiAgainstGreedy) {
   const ScenarioRun run = run_scenario(s, {plugin_pacer("pi", ZKPIPE_PACER_DIR, s),
                                            plugin_pacer("greedy", ZKPIPE_PACER_DIR, s)});
   const zkp::pacing_sim::Acceptance a = judge(s, run.workload, run.figures[0], run.figures[1]);
-  double makespan_bound = kMakespanTolerance;
-  double e2e_bound = kE2eP99Tolerance;
-  for (const auto& gap : kKnownGaps) {
-    if (GetParam() != gap.scenario) continue;
-    makespan_bound = gap.makespan_ratio;
-    e2e_bound = gap.e2e_p99_ratio;
-    std::cout << "[ KNOWN GAP ] " << GetParam() << ": issue 11's bounds not met: "
-              << (a.missed.empty() ? std::string("(none now: remove it from kKnownGaps)") : a.missed.front()) << "\n";
-  }
-  EXPECT_LE(a.makespan_ratio, makespan_bound);
-  EXPECT_LE(a.e2e_p99_ratio, e2e_bound);
+  EXPECT_LE(a.makespan_ratio, kMakespanTolerance);
+  EXPECT_LE(a.e2e_p99_ratio, kE2eP99Tolerance);
   EXPECT_EQ(a.collapses, 0u);
   EXPECT_EQ(run.figures[0].completed, run.figures[0].submitted);
   if (a.gpu_bound) {
