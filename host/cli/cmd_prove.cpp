@@ -2,6 +2,9 @@
 // prover (cpu unless --backend or the config says otherwise), written as snarkjs writes it.
 // The positional form is rapidsnark's `prover`, so scripts that call rapidsnark drop in.
 //
+// --format rapidsnark writes the two files as rapidsnark's `prover` does (compact JSON, no
+// "curve" key; host/rapidsnark/rapidsnark_json.hpp) instead of snarkjs's layout.
+//
 // --key-format bellperson takes a bellperson parameter file instead of the zkey; with
 // --r1cs C.r1cs the circom witness is synthesized in bellperson's numbering (the prover's r1cs
 // option), and --bellperson-proof FILE also writes the proof as bellperson's 192 bytes.
@@ -23,6 +26,7 @@
 #include "core/formats/groth16_json.hpp"
 #include "core/formats/proof_bytes.hpp"
 #include "core/groth16/proof_codec.hpp"
+#include "rapidsnark_json.hpp"
 
 namespace zkp::cli {
 
@@ -31,8 +35,9 @@ namespace {
 namespace po = boost::program_options;
 
 constexpr const char* kUsage =
-    "zkpipe prove [--backend NAME] [--gpu I] [--config FILE] [--key-format zkey|bellperson] [--r1cs C.r1cs]\n"
-    "             [--bellperson-proof FILE] ZKEY WTNS PROOF_JSON PUBLIC_JSON [key=value ...]";
+    "zkpipe prove [--backend NAME] [--gpu I] [--config FILE] [--format snarkjs|rapidsnark]\n"
+    "             [--key-format zkey|bellperson] [--r1cs C.r1cs] [--bellperson-proof FILE]\n"
+    "             ZKEY WTNS PROOF_JSON PUBLIC_JSON [key=value ...]";
 constexpr double kNsPerMs = 1e6;
 
 // What the one partition produced, copied out of the completion record (valid only during
@@ -109,6 +114,9 @@ int run_prove(const std::vector<std::string>& args) {
   specific.add_options()
       ("backend,b", po::value<std::string>()->value_name("NAME"), "prover plugin (cpu, cuda, a path); same as prover=NAME")
       ("gpu,g", po::value<int32_t>()->default_value(-1)->value_name("I"), "run on device I; -1: the least busy")
+      ("format", po::value<std::string>()->default_value("snarkjs")->value_name("FORMAT"),
+       "how proof.json and public.json are written: snarkjs (snarkjs groth16 prove's bytes) or rapidsnark "
+       "(rapidsnark prover's: compact, no \"curve\" key)")
       ("key-format", po::value<std::string>()->default_value("zkey")->value_name("FORMAT"),
        "the key file's format: zkey (snarkjs) or bellperson (Filecoin parameters, BLS12-381)")
       ("r1cs", po::value<std::string>()->value_name("C.r1cs"),
@@ -135,6 +143,10 @@ int run_prove(const std::vector<std::string>& args) {
   const std::string key_format = parsed.values["key-format"].as<std::string>();
   if (key_format != "zkey" && key_format != "bellperson") {
     throw UsageError("--key-format is zkey or bellperson, not '" + key_format + "'");
+  }
+  const std::string format = parsed.values["format"].as<std::string>();
+  if (format != "snarkjs" && format != "rapidsnark") {
+    throw UsageError("--format is snarkjs or rapidsnark, not '" + format + "'");
   }
   const std::string zkey = parsed.values["zkey"].as<std::string>();
   const std::string wtns = parsed.values["witness"].as<std::string>();
@@ -165,8 +177,12 @@ int run_prove(const std::vector<std::string>& args) {
     throw sdk::Error(ZKP_ERR_UNSUPPORTED, "prover '" + host.prover().name() + "' produced no proof bytes (simulated?)");
   }
   const Curve curve = to_curve(outcome.curve);
-  write_file(parsed.values["proof"].as<std::string>(), write_proof_json(proof_from_bytes(curve, outcome.proof, "proof")));
-  write_file(parsed.values["public"].as<std::string>(), write_public_json(outcome.publics));
+  const bool rapidsnark_layout = format == "rapidsnark";
+  write_file(parsed.values["proof"].as<std::string>(),
+             rapidsnark_layout ? rapidsnark::proof_json(curve, outcome.proof)
+                               : write_proof_json(proof_from_bytes(curve, outcome.proof, "proof")));
+  write_file(parsed.values["public"].as<std::string>(),
+             rapidsnark_layout ? rapidsnark::public_json(outcome.publics) : write_public_json(outcome.publics));
   if (parsed.values.count("bellperson-proof")) {
     write_file(parsed.values["bellperson-proof"].as<std::string>(), bellperson_proof_bytes(curve, outcome.proof));
   }

@@ -18,6 +18,9 @@ namespace zkp::cli {
 inline constexpr int kExitSuccess = 0;
 inline constexpr int kExitFailure = 1;
 inline constexpr int kExitUsage = 2;
+// A file that cannot be read or is malformed, where a command tells it apart from a failure of
+// the thing checked (`zkpipe verify`: 1 is an invalid proof).
+inline constexpr int kExitMalformed = 3;
 
 class UsageError : public std::runtime_error {
  public:

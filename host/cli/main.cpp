@@ -1,7 +1,7 @@
 // zkpipe: the command line. `zkpipe --help` lists the commands and every configuration
 // key (`zkpipe --help --markdown`: the keys as README.md's table); `zkpipe <command>
 // --help` shows one command. Exit codes: 0 success, 1 a
-// failure, 2 a usage error.
+// failure, 2 a usage error, 3 (verify) a malformed or unreadable file.
 #include "command.hpp"
 
 #include <zkpipe/host/config.hpp>
@@ -27,7 +27,8 @@ void print_help(std::ostream& out) {
   out << "\n";
   zkp::host::print_config_reference(out);
   out << "\n"
-      << "Exit codes: 0 success, 1 a failure, 2 a usage error.\n";
+      << "Exit codes: 0 success, 1 a failure, 2 a usage error; verify: 1 an invalid proof, 3 a malformed\n"
+         "or unreadable file.\n";
 }
 
 }  // namespace

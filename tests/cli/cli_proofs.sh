@@ -11,6 +11,11 @@
 #   fresh       regenerates the small `chain` vector on both curves with the pinned circom2 and
 #               snarkjs (fresh setup and contribution, so a key nobody committed), then checks
 #               both directions on it: snarkjs verifies zkpipe's proof, zkpipe verifies snarkjs's.
+#   exit-codes  zkpipe verify's documented exit status on every vector: 0 for snarkjs's proof and
+#               for the same proof in rapidsnark's layout (compact, no "curve" key: the key's curve),
+#               1 for that rapidsnark-layout proof tampered, 3 for malformed JSON (truncated, a
+#               missing key, a number above the prime) and for a missing file, 2 for a bad
+#               command line; `zkpipe verify --help` states the codes.
 #   bad-input   zkpipe prove fails with a clear message, exit 1 and no output file for: a witness
 #               that does not satisfy the circuit, the other curve's witness, a truncated zkey,
 #               a missing witness file.
@@ -121,6 +126,47 @@ case "$MODE" in
         ok "fresh chain_$curve: zkpipe verifies snarkjs's proof"
       else bad "fresh chain_$curve: zkpipe rejects snarkjs's proof: $out"; fi
     done ;;
+  exit-codes)
+    # expect_exit NAME CODE ARGS...: zkpipe ARGS exits CODE with something said.
+    expect_exit() {
+      local name=$1 want=$2 out rc
+      shift 2
+      out=$("$ZKPIPE" "$@" 2>&1); rc=$?
+      if [ $rc -eq "$want" ] && [ -n "$out" ]; then ok "$name: exit $rc: $(echo "$out" | head -n 1)"
+      else bad "$name: expected exit $want, got $rc: $out"; fi
+    }
+    # rapidsnark's layout of a snarkjs proof.json: nlohmann::json's compact dump (sorted keys).
+    # SRC DST [FIELD]: FIELD's first number gets one bit flipped (a tampered proof).
+    to_rapidsnark() {
+      python3 - "$@" <<'PY'
+import json, sys
+p = json.load(open(sys.argv[1]))
+del p["curve"]
+if len(sys.argv) > 3:
+    p[sys.argv[3]][0] = str(int(p[sys.argv[3]][0]) ^ (1 << 8))
+open(sys.argv[2], "w").write(json.dumps(p, sort_keys=True, separators=(",", ":")))
+PY
+    }
+    for d in $VECTORS; do
+      d=${d%/}; name=$(basename "$d")
+      expect_exit "$name: snarkjs's proof" 0 verify "$d/vkey.json" "$d/public.json" "$d/proof.json"
+      to_rapidsnark "$d/proof.json" "$TMP/rs.json"
+      expect_exit "$name: rapidsnark's layout" 0 verify "$d/vkey.json" "$d/public.json" "$TMP/rs.json"
+      to_rapidsnark "$d/proof.json" "$TMP/rs_tampered.json" pi_a
+      expect_exit "$name: rapidsnark's layout, tampered" 1 verify "$d/vkey.json" "$d/public.json" "$TMP/rs_tampered.json"
+      head -c 50 "$TMP/rs.json" > "$TMP/truncated.json"
+      expect_exit "$name: truncated JSON" 3 verify "$d/vkey.json" "$d/public.json" "$TMP/truncated.json"
+      python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); del p["pi_b"]; json.dump(p,open(sys.argv[2],"w"))' "$d/proof.json" "$TMP/no_b.json"
+      expect_exit "$name: no pi_b" 3 verify "$d/vkey.json" "$d/public.json" "$TMP/no_b.json"
+      python3 -c 'import json,sys; p=json.load(open(sys.argv[1])); p[0]="9"*100; json.dump(p,open(sys.argv[2],"w"))' "$d/public.json" "$TMP/huge.json"
+      expect_exit "$name: a public input above r" 3 verify "$d/vkey.json" "$TMP/huge.json" "$d/proof.json"
+    done
+    d=$ROOT/tests/vectors/data/chain_bn128
+    expect_exit "a missing proof file" 3 verify "$d/vkey.json" "$d/public.json" "$TMP/nonexistent.json"
+    expect_exit "two files instead of three" 2 verify "$d/vkey.json" "$d/public.json"
+    if "$ZKPIPE" verify --help | grep -q "0 the proof is valid, 1 the proof is invalid, 2 a bad command line"; then
+      ok "zkpipe verify --help states the exit codes"
+    else bad "zkpipe verify --help does not state the exit codes"; fi ;;
   bad-input)
     d=$ROOT/tests/vectors/data/chain_bn128
     # The last wire of a circom witness is an intermediate signal: changing it breaks a constraint.
@@ -140,7 +186,7 @@ case "$MODE" in
     check_fails "the other curve's witness" "BLS12-381" "$d/circuit.zkey" "$ROOT/tests/vectors/data/chain_bls12381/witness.wtns"
     check_fails "truncated zkey" "truncated.zkey" "$TMP/truncated.zkey" "$d/witness.wtns"
     check_fails "missing witness" "nonexistent.wtns" "$d/circuit.zkey" "$TMP/nonexistent.wtns" ;;
-  *) echo "usage: $0 verify|prove|fresh|bad-input ZKPIPE"; exit 2 ;;
+  *) echo "usage: $0 verify|prove|fresh|exit-codes|bad-input ZKPIPE"; exit 2 ;;
 esac
 echo "$pass passed, $fail failed"
 [ $pass -gt 0 ] && [ $fail -eq 0 ]

@@ -11,7 +11,9 @@
 #     accepted by `zkpipe verify` and by snarkjs, and public.json equals snarkjs's; it refuses
 #     an unsatisfied witness;
 #   - `zkpipe check-plugin` (the installed one) passes both samples;
-#   - a caller built with find_package(zkpipe) linking zkpipe::zkpipe runs.
+#   - a caller built with find_package(zkpipe) linking zkpipe::zkpipe runs;
+#   - librapidsnark exports rapidsnark's functions alone, a rapidsnark caller built with
+#     `pkg-config rapidsnark` runs from the prefix, and the installed prover/verifier work.
 # The samples see only the prefix: the source tree's abi/ and plugins/ are not on any path.
 set -uo pipefail
 BUILD=$(cd "$1" && pwd)
@@ -133,6 +135,25 @@ if out=$(cmake -S caller -B caller/build -DCMAKE_PREFIX_PATH="$PREFIX" -DSAMPLE_
          cmake --build caller/build 2>&1 && caller/build/sample_c 4 2>&1) && echo "$out" | grep -qx ok; then
   ok "a C caller linked with find_package(zkpipe) and zkpipe::zkpipe runs"
 else bad "C caller through zkpipe::zkpipe: $out"; fi
+
+# librapidsnark from the prefix: a C program on rapidsnark's headers, built with
+# `pkg-config rapidsnark` alone, proves and verifies through the installed library, which finds
+# the installed cpu plugin beside the installed libzkpipe; the installed bin/prover and
+# bin/verifier do the same as rapidsnark's programs.
+nm_out=$(nm -D --defined-only "$PREFIX/lib/librapidsnark.so" | awk '{print $3}' | grep -v '^groth16_' | grep -v '^$')
+if [ -z "$nm_out" ]; then ok "librapidsnark exports groth16_* alone"
+else bad "librapidsnark exports more than groth16_*: $nm_out"; fi
+d=$ROOT/tests/vectors/data
+if out=$(cc "$ROOT/tests/rapidsnark/api_test.c" -o rs_api_test \
+           $(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs rapidsnark) -lpthread \
+           -Wl,-rpath,"$PREFIX/lib" 2>&1) &&
+   mkdir -p rs_out && out=$(./rs_api_test "$d/many_public_bn128" "$d/chain_bn128" rs_out 2>&1); then
+  ok "a rapidsnark caller built from the prefix with pkg-config runs: $(echo "$out" | tail -n 1)"
+else bad "rapidsnark caller from the prefix: $out"; fi
+if "$PREFIX/bin/prover" "$d/chain_bls12381/circuit.zkey" "$d/chain_bls12381/witness.wtns" rs_p.json rs_pub.json &&
+   out=$("$PREFIX/bin/verifier" "$d/chain_bls12381/vkey.json" rs_pub.json rs_p.json 2>&1) && [ "$out" = "Result: Valid proof" ]; then
+  ok "the installed prover and verifier: $out"
+else bad "the installed prover and verifier: $out"; fi
 
 echo "$pass passed, $fail failed"
 [ $pass -gt 0 ] && [ $fail -eq 0 ]

@@ -276,7 +276,8 @@ Groth16Proof read_proof_json(std::string_view text, std::string_view file,
   const Reader r(file);
   r.protocol(root);
   Groth16Proof p;
-  p.curve = r.curve(root);
+  const bool named = root.kind() == JsonValue::Kind::object && root.find("curve") != nullptr;
+  p.curve = !named && options.curve_if_absent ? *options.curve_if_absent : r.curve(root);
   const CurveInfo& c = curve_info(p.curve);
   p.a = r.g1(r.member(root, "pi_a", ""), c, "pi_a");
   p.b = r.g2(r.member(root, "pi_b", ""), c, "pi_b");

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -52,6 +53,9 @@ struct VerificationKey {
 struct JsonReadOptions {
   // Curve-point checks (standard-form coordinates), none by default (see point_validator.hpp).
   PointValidator validate_points;
+  // The curve of a proof.json without a "curve" key (rapidsnark writes none; a verifier takes the
+  // verification key's). Unset: the key is required. A proof that names a curve keeps its own.
+  std::optional<Curve> curve_if_absent;
 };
 
 // Byte-identical to `snarkjs groth16 prove`'s proof.json / public.json (bfj, one-space indent,
