@@ -210,6 +210,13 @@ ZKP_EXPORT zkp_status_t zkp_host_verify(zkp_host_t *host, uint64_t key_id, const
                                         size_t proof_size, const uint8_t *public_inputs,
                                         size_t public_size, zkp_error_t *err);
 
+/* Added after the first release. [any-thread] Drops key `key_id`: later submits and
+ * zkp_host_key_info with it fail with ZKP_ERR_NOT_FOUND, and the prover frees the key (on
+ * every device) once nothing holds it. Refused with ZKP_ERR_INVALID_ARGUMENT, the key kept,
+ * while partitions of a job that uses it have not all completed (cancel or wait for them
+ * first); ZKP_ERR_NOT_FOUND for an unknown key. Ids are never reused. */
+ZKP_EXPORT zkp_status_t zkp_host_unload_key(zkp_host_t *host, uint64_t key_id, zkp_error_t *err);
+
 #ifdef __cplusplus
 }
 #endif

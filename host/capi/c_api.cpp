@@ -188,4 +188,8 @@ ZKP_EXPORT zkp_status_t zkp_host_verify(zkp_host_t* host, uint64_t key_id, const
   });
 }
 
+ZKP_EXPORT zkp_status_t zkp_host_unload_key(zkp_host_t* host, uint64_t key_id, zkp_error_t* err) {
+  return guard(err, [&] { checked(host).unload_key(key_id); });
+}
+
 }  // extern "C"

@@ -161,6 +161,9 @@ const std::vector<PluginSection>& plugin_sections() {
        "an option for the prover plugin (or KEY in section [prover]); see `zkpipe plugins`"},
       {"pacer", &Config::pacer_options,
        "an option for the pacer plugin (or KEY in section [pacer]); see `zkpipe plugins`"},
+      {"serve", &Config::serve_options,
+       "an option for `zkpipe serve` (or KEY in section [serve]): socket, tcp, token_file, max_message; see `zkpipe serve --help`; "
+       "read by no other command or caller"},
   };
   return sections;
 }

@@ -80,6 +80,18 @@ uint64_t Host::load_key(const zkp_key_source_t& source) {
 
 zkp_key_info_t Host::key_info(uint64_t key_id) const { return keys_.find(key_id)->info; }
 
+void Host::unload_key(uint64_t key_id) {
+  keys_.find(key_id);  // ZKP_ERR_NOT_FOUND first, for an unknown key
+  // Not atomic with a submit that has already found the key: that job keeps the key alive
+  // through its reference, and the prover frees it when the job ends.
+  if (const uint64_t n = pipeline_->partitions_in_flight(key_id); n > 0) {
+    throw Error(ZKP_ERR_INVALID_ARGUMENT, "key id " + std::to_string(key_id) + " is in use: " + std::to_string(n) +
+                                              " partition(s) of its jobs have not completed; cancel or wait "
+                                              "for them, then unload it");
+  }
+  keys_.remove(key_id);
+}
+
 uint64_t Host::submit(const zkp_job_t& c_job) {
   auto key = keys_.find(c_job.key_id);
   if (c_job.partition_count == 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "the job has no partitions (partition_count is 0)");

@@ -23,6 +23,18 @@ std::shared_ptr<const LoadedKey> KeyRegistry::find(uint64_t id) const {
   return it->second;
 }
 
+void KeyRegistry::remove(uint64_t id) {
+  std::shared_ptr<const LoadedKey> dropped;
+  {
+    std::lock_guard lock(mu_);
+    auto it = keys_.find(id);
+    if (it == keys_.end()) throw sdk::Error(ZKP_ERR_NOT_FOUND, "key id " + std::to_string(id) + " is unknown");
+    dropped = std::move(it->second);
+    keys_.erase(it);
+  }
+  // key_free runs here, outside the lock, if nothing else holds the key.
+}
+
 void KeyRegistry::clear() {
   std::map<uint64_t, std::shared_ptr<const LoadedKey>> dropped;
   {

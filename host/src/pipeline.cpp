@@ -99,6 +99,15 @@ void Pipeline::cancel(uint64_t job_id) {
   drop_queued(std::move(dropped));
 }
 
+uint64_t Pipeline::partitions_in_flight(uint64_t key_id) const {
+  std::lock_guard lock(mu_);
+  uint64_t n = 0;
+  for (const auto& [id, job] : jobs_) {
+    if (job->key->id == key_id) n += job->in_pipeline;
+  }
+  return n;
+}
+
 void Pipeline::cancel_all() {
   std::vector<Task> dropped;
   {

@@ -66,6 +66,7 @@ struct Config {
   uint32_t admission_watchdog_ms{};  // the admission watchdog's shortest stall; 0: off
   std::vector<PluginOption> prover_options;
   std::vector<PluginOption> pacer_options;
+  std::vector<PluginOption> serve_options;  // [serve] / serve.KEY: read by `zkpipe serve` only
 
   // The defaults of host_options(), this machine's where they depend on it.
   Config();

@@ -36,7 +36,7 @@ struct HostOption {
 
 // The plugin sections: KEY in [NAME], or NAME.KEY, goes to that plugin unread.
 struct PluginSection {
-  const char* name;  // "prover", "pacer"
+  const char* name;  // "prover", "pacer", "serve" (not a plugin: read by `zkpipe serve`)
   std::vector<PluginOption> Config::*options;
   const char* meaning;
 };

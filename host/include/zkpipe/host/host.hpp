@@ -39,6 +39,9 @@ class Host {
   // never fit in the memory budget.
   uint64_t load_key(const zkp_key_source_t& source);
   zkp_key_info_t key_info(uint64_t key_id) const;
+  // Drops a key (zkp_host_unload_key): ZKP_ERR_INVALID_ARGUMENT while partitions of it are in
+  // flight, ZKP_ERR_NOT_FOUND for an unknown key.
+  void unload_key(uint64_t key_id);
 
   uint64_t submit(const zkp_job_t& job);
   void cancel(uint64_t job_id);

@@ -17,6 +17,9 @@ class KeyRegistry {
   uint64_t add(KeyHandle handle, const zkp_key_info_t& info);
   // The key with `id`, or ZKP_ERR_NOT_FOUND.
   std::shared_ptr<const LoadedKey> find(uint64_t id) const;
+  // Drops the registry's reference to key `id` (a job still holding it keeps it alive), or
+  // ZKP_ERR_NOT_FOUND.
+  void remove(uint64_t id);
   // Drops the registry's references (jobs still in flight keep theirs).
   void clear();
 

@@ -120,6 +120,8 @@ class Pipeline {
   void stop();
 
   PipelineCounts counts() const;
+  // Partitions of jobs that use key `key_id` and have not completed yet.
+  uint64_t partitions_in_flight(uint64_t key_id) const;
   std::string pacer_status();
 
   // -- For the stages' threads (synthesis_pool.cpp, worker.cpp) -------------------------

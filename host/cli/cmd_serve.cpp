@@ -1,0 +1,79 @@
+// zkpipe serve [--config FILE] [key=value ...]: one long-running host (the prover, pacer and
+// pipeline the same configuration gives `run` and `prove`) behind the gRPC API of
+// host/serve/proto/zkpipe/v1/prover.proto, on a unix socket and, when configured, on TCP with a
+// bearer token ([serve] keys: host/serve/settings.hpp).
+//
+// SIGTERM or SIGINT: new work is refused, what is queued is cancelled, what is on a device
+// finishes, open Prove/Await calls get their outcome, and the command exits 0. SIGHUP is
+// logged and ignored (nothing is reloaded yet), rather than ending the server.
+#include "command.hpp"
+#include "options.hpp"
+
+#include <zkpipe/host/host.hpp>
+#include <zkpipe/host/logging.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include "server.hpp"
+#include "settings.hpp"
+
+#include <csignal>
+#include <iostream>
+
+#include <pthread.h>
+
+namespace zkp::cli {
+
+namespace {
+
+constexpr const char* kUsage = "zkpipe serve [--config FILE] [key=value ...]   (serve.socket=PATH, serve.tcp=HOST:PORT, ...)";
+
+// Blocks the stop signals in this thread before any other starts, so every thread the host
+// and gRPC make inherits the mask and the signals wait for sigwait here.
+sigset_t block_stop_signals() {
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  sigaddset(&set, SIGHUP);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  return set;
+}
+
+int run_serve(const std::vector<std::string>& args) {
+  const boost::program_options::options_description specific("serve options");
+  const ParsedArgs parsed = parse_command_line(args, specific);
+  if (parsed.help) {
+    std::cout << serve::settings_help() << "\n";
+    print_command_help(std::cout, kUsage, specific);
+    return kExitSuccess;
+  }
+  for (const std::string& o : parsed.overrides) {
+    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
+  }
+  host::Config config = load_config(parsed);
+  serve::Settings settings;
+  try {
+    settings = serve::Settings::from(config);
+  } catch (const sdk::Error& e) {
+    throw UsageError(e.what());
+  }
+
+  const sigset_t stop_signals = block_stop_signals();
+  host::Host host(std::move(config));
+  serve::Server server(host, settings);
+  int signal = 0;
+  while (sigwait(&stop_signals, &signal) != 0 || signal == SIGHUP) {
+    if (signal == SIGHUP) host::log().info("serve: SIGHUP: nothing can be reloaded yet; ignored");
+    signal = 0;
+  }
+  host::log().info("serve: {}: shutting down (queued work cancelled, work on a device finished)", strsignal(signal));
+  server.shutdown(ZKP_SHUTDOWN_CANCEL);
+  return kExitSuccess;
+}
+
+}  // namespace
+
+ZKPIPE_COMMAND(serve, "serve the configured host over gRPC (unix socket; TCP with a bearer token)", kUsage,
+               run_serve);
+
+}  // namespace zkp::cli

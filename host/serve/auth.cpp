@@ -1,0 +1,74 @@
+#include "auth.hpp"
+
+#include <zkpipe/host/logging.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <fstream>
+#include <sstream>
+#include <string_view>
+
+#include <sys/stat.h>
+
+namespace zkp::serve {
+
+namespace {
+
+constexpr std::string_view kBearer = "Bearer ";
+
+std::string trim(const std::string& s) {
+  const auto first = s.find_first_not_of(" \t\r\n");
+  if (first == std::string::npos) return "";
+  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
+}
+
+// Compares in time that depends on the lengths only, so the token is not guessed byte by byte.
+bool same_secret(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  unsigned char diff = 0;
+  for (size_t i = 0; i < a.size(); ++i) diff |= static_cast<unsigned char>(a[i] ^ b[i]);
+  return diff == 0;
+}
+
+}  // namespace
+
+Auth Auth::from_token_file(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw sdk::Error(ZKP_ERR_NOT_FOUND, "serve.token_file '" + path + "' cannot be read");
+  std::ostringstream text;
+  text << f.rdbuf();
+  Auth auth;
+  auth.token_ = trim(text.str());
+  if (auth.token_.empty()) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "serve.token_file '" + path + "' is empty");
+  struct stat st {};
+  if (::stat(path.c_str(), &st) == 0 && (st.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
+    host::log().warn("serve.token_file '{}' is readable by others (mode {:o}); chmod 600 it", path, st.st_mode & 0777);
+  }
+  return auth;
+}
+
+grpc::Status Auth::check(const grpc::ServerContext& context, const char* method) const {
+  const std::string peer = context.peer();
+  if (peer.starts_with("unix:")) return grpc::Status::OK;
+  const char* why = nullptr;
+  if (token_.empty()) {
+    why = "no TCP listener is configured";  // not reached: only unix peers can connect then
+  } else {
+    const auto& metadata = context.client_metadata();
+    const auto it = metadata.find("authorization");
+    if (it == metadata.end()) {
+      why = "no authorization metadata";
+    } else {
+      const std::string_view value(it->second.data(), it->second.size());
+      if (!value.starts_with(kBearer)) {
+        why = "authorization is not 'Bearer TOKEN'";
+      } else if (!same_secret(value.substr(kBearer.size()), token_)) {
+        why = "wrong bearer token";
+      }
+    }
+  }
+  if (why == nullptr) return grpc::Status::OK;
+  host::log().warn("serve: refused {} from {}: {}", method, peer, why);
+  return {grpc::StatusCode::UNAUTHENTICATED, std::string("zkpipe serve: ") + why};
+}
+
+}  // namespace zkp::serve

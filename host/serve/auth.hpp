@@ -1,0 +1,27 @@
+// Who may call: a unix-socket peer always (the socket's file mode is the access control); a
+// TCP peer only with the metadata "authorization: Bearer TOKEN", TOKEN read from
+// serve.token_file at start. A refusal is logged with the method and the peer.
+#pragma once
+
+#include <grpcpp/server_context.h>
+#include <grpcpp/support/status.h>
+
+#include <string>
+
+namespace zkp::serve {
+
+class Auth {
+ public:
+  Auth() = default;  // no TCP: every (unix) peer is served, any other refused
+  // Reads the token (surrounding whitespace trimmed). Throws zkp::sdk::Error: ZKP_ERR_NOT_FOUND
+  // for a missing or unreadable file, ZKP_ERR_INVALID_ARGUMENT for an empty token.
+  static Auth from_token_file(const std::string& path);
+
+  // OK, or UNAUTHENTICATED (logged). [any-thread]
+  grpc::Status check(const grpc::ServerContext& context, const char* method) const;
+
+ private:
+  std::string token_;  // "" when there is no TCP listener
+};
+
+}  // namespace zkp::serve

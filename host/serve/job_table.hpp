@@ -1,0 +1,82 @@
+// The jobs a server has submitted, by the host's job id: the witnesses they read (kept until
+// the job ends) and the partition results delivered so far, which Prove and any number of
+// Await streams read. A job stays after it finishes so a late Await still gets its results;
+// the oldest finished jobs beyond `keep_finished` are forgotten.
+//
+// Locking: each JobState has its own mutex; the table's mutex guards the map. The two are
+// never held together. Callbacks run on the host's completion thread.
+#pragma once
+
+#include <zkpipe/host/host.hpp>
+
+#include "zkpipe/v1/prover.pb.h"
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace zkp::serve {
+
+class JobState {
+ public:
+  uint64_t id() const { return id_; }
+  uint32_t partitions() const { return static_cast<uint32_t>(parts_.size()); }
+
+  struct Batch {
+    std::vector<zkpipe::v1::PartitionResult> results;  // results[from...] at the time of the call
+    bool done = false;                                 // every partition has completed
+  };
+  // Waits up to `timeout` for a result past the first `from`, or for the end. [any-thread]
+  Batch wait_from(size_t from, std::chrono::milliseconds timeout) const;
+
+ private:
+  friend class JobTable;
+  void add(zkpipe::v1::PartitionResult result);  // [completion-thread]
+  void finish();                                 // [completion-thread]
+
+  uint64_t id_ = 0;  // set before any callback can read it
+  std::vector<std::string> witnesses_;
+  std::vector<zkp_partition_t> parts_;
+
+  mutable std::mutex mu_;
+  mutable std::condition_variable cv_;
+  std::vector<zkpipe::v1::PartitionResult> results_;  // in completion order
+  bool done_ = false;
+};
+
+class JobTable {
+ public:
+  explicit JobTable(host::Host& host, size_t keep_finished = 4096) : host_(host), keep_finished_(keep_finished) {}
+
+  // Submits the request (its witnesses moved into the job). Throws zkp::sdk::Error as
+  // host::Host::submit does; nothing is submitted then.
+  std::shared_ptr<const JobState> submit(zkpipe::v1::JobRequest& request);
+  // ZKP_ERR_NOT_FOUND for a job never submitted here or forgotten since.
+  std::shared_ptr<const JobState> find(uint64_t job_id) const;
+  // Jobs not yet finished.
+  size_t open() const;
+
+ private:
+  struct CallbackContext;
+  static void on_partition(void* user_data, const zkp_completion_t* record);
+  static void on_job(void* user_data, const zkp_job_summary_t* summary);
+  void finished(const JobState& job);
+
+  host::Host& host_;
+  const size_t keep_finished_;
+  mutable std::mutex mu_;
+  std::map<uint64_t, std::shared_ptr<JobState>> jobs_;
+  std::deque<uint64_t> finished_;  // oldest first
+};
+
+// zkp_completion_t as the API's PartitionResult, with the proof and public signals also as
+// snarkjs JSON. [completion-thread] (or anywhere: it only reads `record`)
+zkpipe::v1::PartitionResult to_result(const zkp_completion_t& record);
+
+}  // namespace zkp::serve

@@ -1,0 +1,231 @@
+#include "service.hpp"
+
+#include <zkpipe/host/logging.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <algorithm>
+#include <optional>
+
+namespace zkp::serve {
+
+namespace v1 = zkpipe::v1;
+
+namespace {
+
+constexpr const char* kVersion = ZKPIPE_VERSION;
+
+void fill_key(const KeyEntry& k, v1::KeyInfo* out) {
+  out->set_key_id(k.id);
+  out->set_path(k.path);
+  out->set_format(k.format == ZKP_KEY_FORMAT_BELLPERSON ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
+  out->set_curve(k.info.curve == ZKP_CURVE_BN254 ? "bn128" : k.info.curve == ZKP_CURVE_BLS12_381 ? "bls12381" : "unknown");
+  out->set_n_vars(k.info.n_vars);
+  out->set_n_public(k.info.n_public);
+  out->set_domain_size(k.info.domain_size);
+  out->set_synthesis_bytes(k.info.synthesis_bytes);
+  out->set_proof_size(k.info.proof_size);
+  out->set_loaded_unix_ms(k.loaded_unix_ms);
+  out->set_load_ns(k.load_ns);
+  out->set_jobs_submitted(k.jobs_submitted);
+}
+
+grpc::Status failure(grpc::ServerContext* context, zkp_status_t status, const std::string& message,
+                     std::optional<grpc::StatusCode> code = std::nullopt) {
+  context->AddTrailingMetadata("zkp-status", std::to_string(status));
+  return {code.value_or(status_mapping(status)), message};
+}
+
+}  // namespace
+
+grpc::StatusCode status_mapping(zkp_status_t status) {
+  switch (status) {
+    case ZKP_OK: return grpc::StatusCode::OK;
+    case ZKP_ERR_INVALID_ARGUMENT:
+    case ZKP_ERR_BAD_INPUT:
+    case ZKP_ERR_UNSATISFIED_WITNESS: return grpc::StatusCode::INVALID_ARGUMENT;
+    case ZKP_ERR_NOT_FOUND: return grpc::StatusCode::NOT_FOUND;
+    case ZKP_ERR_ABI_MISMATCH: return grpc::StatusCode::FAILED_PRECONDITION;
+    case ZKP_ERR_OUT_OF_MEMORY:
+    case ZKP_ERR_BUDGET_EXHAUSTED: return grpc::StatusCode::RESOURCE_EXHAUSTED;
+    case ZKP_ERR_DEVICE: return grpc::StatusCode::UNAVAILABLE;
+    case ZKP_ERR_CANCELLED: return grpc::StatusCode::CANCELLED;
+    case ZKP_ERR_UNSUPPORTED: return grpc::StatusCode::UNIMPLEMENTED;
+    case ZKP_ERR_TIMEOUT: return grpc::StatusCode::DEADLINE_EXCEEDED;
+    default: return grpc::StatusCode::INTERNAL;
+  }
+}
+
+Service::Service(host::Host& host, Auth auth) : host_(host), auth_(std::move(auth)), keys_(host), jobs_(host) {}
+
+grpc::Status Service::call(grpc::ServerContext* context, const char* method, bool starts_work,
+                           const std::function<grpc::Status()>& body) {
+  if (grpc::Status refused = auth_.check(*context, method); !refused.ok()) return refused;
+  if (starts_work && !accepting_) return failure(context, ZKP_ERR_CANCELLED, "zkpipe serve is shutting down",
+                                                 grpc::StatusCode::UNAVAILABLE);
+  try {
+    return body();
+  } catch (const sdk::Error& e) {
+    host::log().debug("serve: {} failed: [{}] {}", method, zkp_status_name(e.status()), e.what());
+    return failure(context, e.status(), e.what());
+  } catch (const std::exception& e) {
+    host::log().error("serve: {} failed: {}", method, e.what());
+    return failure(context, ZKP_ERR_INTERNAL, e.what());
+  }
+}
+
+grpc::Status Service::LoadKey(grpc::ServerContext* context, const v1::LoadKeyRequest* request,
+                              v1::LoadKeyResponse* response) {
+  return call(context, "LoadKey", true, [&] {
+    const zkp_key_format_t format =
+        request->format() == v1::KEY_FORMAT_BELLPERSON ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
+    const KeyTable::Loaded loaded = keys_.load(request->path(), format);
+    fill_key(loaded.key, response->mutable_key());
+    response->set_already_loaded(loaded.already_loaded);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::UnloadKey(grpc::ServerContext* context, const v1::UnloadKeyRequest* request,
+                                v1::UnloadKeyResponse*) {
+  return call(context, "UnloadKey", false, [&] {
+    try {
+      keys_.unload(request->key_id());
+    } catch (const sdk::Error& e) {
+      if (e.status() != ZKP_ERR_INVALID_ARGUMENT) throw;
+      return failure(context, e.status(), e.what(), grpc::StatusCode::FAILED_PRECONDITION);  // in use
+    }
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::ListKeys(grpc::ServerContext* context, const v1::ListKeysRequest*,
+                               v1::ListKeysResponse* response) {
+  return call(context, "ListKeys", false, [&] {
+    for (const KeyEntry& k : keys_.list()) fill_key(k, response->add_keys());
+    return grpc::Status::OK;
+  });
+}
+
+std::shared_ptr<const JobState> Service::submit(const v1::JobRequest& request) {
+  if (request.witnesses_size() == 0) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the job has no witnesses (one per partition)");
+  v1::JobRequest owned = request;  // the job keeps its witnesses; the request is gRPC's
+  auto job = jobs_.submit(owned);
+  keys_.note_job(request.key_id());
+  return job;
+}
+
+grpc::Status Service::Submit(grpc::ServerContext* context, const v1::JobRequest* request,
+                             v1::SubmitResponse* response) {
+  return call(context, "Submit", true, [&] {
+    response->set_job_id(submit(*request)->id());
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::Prove(grpc::ServerContext* context, const v1::JobRequest* request,
+                            v1::ProveResponse* response) {
+  return call(context, "Prove", true, [&] {
+    const auto job = submit(*request);
+    context->AddInitialMetadata("zkp-job-id", std::to_string(job->id()));
+    response->set_job_id(job->id());
+    std::vector<v1::PartitionResult> results;
+    for (;;) {
+      JobState::Batch batch = job->wait_from(results.size(), kPollInterval);
+      for (auto& r : batch.results) results.push_back(std::move(r));
+      if (batch.done) break;
+      if (context->IsCancelled()) {  // the job goes on; its results stay in the job table
+        return grpc::Status(grpc::StatusCode::CANCELLED, "the client went away; job " + std::to_string(job->id()) +
+                                                             " was not cancelled");
+      }
+    }
+    std::sort(results.begin(), results.end(),
+              [](const v1::PartitionResult& a, const v1::PartitionResult& b) { return a.partition() < b.partition(); });
+    for (const v1::PartitionResult& r : results) {
+      if (r.status() != ZKP_OK) {
+        return failure(context, static_cast<zkp_status_t>(r.status()),
+                       "job " + std::to_string(job->id()) + " partition " + std::to_string(r.partition()) + ": " +
+                           r.message());
+      }
+    }
+    for (auto& r : results) *response->add_partitions() = std::move(r);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::Await(grpc::ServerContext* context, const v1::AwaitRequest* request,
+                            grpc::ServerWriter<v1::PartitionResult>* writer) {
+  return call(context, "Await", false, [&] {
+    const auto job = jobs_.find(request->job_id());
+    size_t sent = 0;
+    for (;;) {
+      const JobState::Batch batch = job->wait_from(sent, kPollInterval);
+      for (const v1::PartitionResult& r : batch.results) {
+        if (!writer->Write(r)) return grpc::Status(grpc::StatusCode::CANCELLED, "the client went away");
+        ++sent;
+      }
+      if (batch.done) return grpc::Status::OK;
+      if (context->IsCancelled()) return grpc::Status(grpc::StatusCode::CANCELLED, "the client went away");
+    }
+  });
+}
+
+grpc::Status Service::Cancel(grpc::ServerContext* context, const v1::CancelRequest* request, v1::CancelResponse*) {
+  return call(context, "Cancel", false, [&] {
+    jobs_.find(request->job_id());  // NOT_FOUND for a job of another server
+    host_.cancel(request->job_id());
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::Status(grpc::ServerContext* context, const v1::StatusRequest*, v1::StatusResponse* response) {
+  return call(context, "Status", false, [&] {
+    const zkp_host_stats_t s = host_.stats();
+    response->set_prover(host_.prover().name());
+    response->set_simulated(host_.prover().simulated());
+    response->set_pacer(host_.pacer().name());
+    response->set_pacer_status(host_.pacer_status());
+    for (uint32_t d = 0; d < s.device_count; ++d) {
+      const zkp_device_info_t info = host_.device_info(d);
+      v1::Device* out = response->add_devices();
+      out->set_gpu_index(d);
+      out->set_name(info.name);
+      out->set_memory_bytes(info.memory_bytes);
+      out->set_memory_free_bytes(info.memory_free_bytes);
+      out->set_partitions_started(info.partitions_started);
+      out->set_partitions_proved(info.partitions_proved);
+      out->set_busy_ns(info.busy_ns);
+    }
+    response->set_queue_depth(s.waiting);
+    v1::Stats* st = response->mutable_stats();
+    st->set_jobs_submitted(s.jobs_submitted);
+    st->set_jobs_finished(s.jobs_finished);
+    st->set_partitions_succeeded(s.partitions_succeeded);
+    st->set_partitions_failed(s.partitions_failed);
+    st->set_pending(s.pending);
+    st->set_synthesizing(s.synthesizing);
+    st->set_waiting(s.waiting);
+    st->set_proving(s.proving);
+    st->set_budget_total_bytes(s.budget_total_bytes);
+    st->set_budget_used_bytes(s.budget_used_bytes);
+    st->set_budget_peak_bytes(s.budget_peak_bytes);
+    st->set_device_count(s.device_count);
+    st->set_workers_per_device(s.workers_per_device);
+    st->set_admission_stalls(s.admission_stalls);
+    response->set_keys_loaded(static_cast<uint32_t>(keys_.size()));
+    response->set_jobs_open(static_cast<uint32_t>(jobs_.open()));
+    response->set_uptime_ms(static_cast<uint64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_).count()));
+    response->set_version(kVersion);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::Health(grpc::ServerContext* context, const v1::HealthRequest*, v1::HealthResponse* response) {
+  return call(context, "Health", false, [&] {
+    response->set_serving(accepting_);
+    response->set_version(kVersion);
+    return grpc::Status::OK;
+  });
+}
+
+}  // namespace zkp::serve

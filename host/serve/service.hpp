@@ -1,0 +1,65 @@
+// The zkpipe.v1.Prover service (proto/zkpipe/v1/prover.proto) over one host::Host. Every
+// handler checks the caller (Auth), runs, and turns a zkp::sdk::Error into a gRPC status
+// (status_mapping below) with the zkp_status_t in the "zkp-status" trailing metadata.
+// Handlers run on gRPC's threads, many at once; the waits (Prove, Await) poll every
+// kPollInterval so a client that goes away or a shutdown ends them.
+#pragma once
+
+#include "auth.hpp"
+#include "job_table.hpp"
+#include "key_table.hpp"
+
+#include "zkpipe/v1/prover.grpc.pb.h"
+
+#include <atomic>
+#include <chrono>
+#include <functional>
+
+namespace zkp::serve {
+
+class Service final : public zkpipe::v1::Prover::Service {
+ public:
+  Service(host::Host& host, Auth auth);
+
+  // From now on, calls that would start work answer UNAVAILABLE; Health says serving=false.
+  void stop_accepting() { accepting_ = false; }
+
+  grpc::Status LoadKey(grpc::ServerContext* context, const zkpipe::v1::LoadKeyRequest* request,
+                       zkpipe::v1::LoadKeyResponse* response) override;
+  grpc::Status UnloadKey(grpc::ServerContext* context, const zkpipe::v1::UnloadKeyRequest* request,
+                         zkpipe::v1::UnloadKeyResponse* response) override;
+  grpc::Status ListKeys(grpc::ServerContext* context, const zkpipe::v1::ListKeysRequest* request,
+                        zkpipe::v1::ListKeysResponse* response) override;
+  grpc::Status Prove(grpc::ServerContext* context, const zkpipe::v1::JobRequest* request,
+                     zkpipe::v1::ProveResponse* response) override;
+  grpc::Status Submit(grpc::ServerContext* context, const zkpipe::v1::JobRequest* request,
+                      zkpipe::v1::SubmitResponse* response) override;
+  grpc::Status Await(grpc::ServerContext* context, const zkpipe::v1::AwaitRequest* request,
+                     grpc::ServerWriter<zkpipe::v1::PartitionResult>* writer) override;
+  grpc::Status Cancel(grpc::ServerContext* context, const zkpipe::v1::CancelRequest* request,
+                      zkpipe::v1::CancelResponse* response) override;
+  grpc::Status Status(grpc::ServerContext* context, const zkpipe::v1::StatusRequest* request,
+                      zkpipe::v1::StatusResponse* response) override;
+  grpc::Status Health(grpc::ServerContext* context, const zkpipe::v1::HealthRequest* request,
+                      zkpipe::v1::HealthResponse* response) override;
+
+ private:
+  static constexpr std::chrono::milliseconds kPollInterval{100};
+
+  // Auth, then `body`; exceptions become statuses. `starts_work`: refused once stopping.
+  grpc::Status call(grpc::ServerContext* context, const char* method, bool starts_work,
+                    const std::function<grpc::Status()>& body);
+  std::shared_ptr<const JobState> submit(const zkpipe::v1::JobRequest& request);
+
+  host::Host& host_;
+  Auth auth_;
+  KeyTable keys_;
+  JobTable jobs_;
+  std::atomic<bool> accepting_{true};
+  const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
+};
+
+// The gRPC code for a zkp_status_t.
+grpc::StatusCode status_mapping(zkp_status_t status);
+
+}  // namespace zkp::serve

@@ -1,0 +1,32 @@
+// What `zkpipe serve` reads from the [serve] section (or serve.KEY overrides) of the host
+// configuration; everything else in that configuration builds the host, as for `prove`/`run`.
+//
+//   [serve]
+//   socket = /run/zkpipe/zkpipe.sock   # the unix socket (mode 0600); always served
+//   tcp = 127.0.0.1:7443               # also listen on TCP (port 0: any free port, logged)
+//   token_file = /etc/zkpipe/token     # required with tcp: the bearer token TCP calls carry
+//   max_message = 256MiB               # the largest request (witnesses) accepted
+#pragma once
+
+#include <zkpipe/host/config.hpp>
+
+#include <cstdint>
+#include <string>
+
+namespace zkp::serve {
+
+struct Settings {
+  std::string socket;      // a path
+  std::string tcp;         // "HOST:PORT", or "" (no TCP listener)
+  std::string token_file;  // "" unless tcp is set
+  uint64_t max_message_bytes = 0;
+
+  // From config.serve_options. Throws zkp::sdk::Error (ZKP_ERR_INVALID_ARGUMENT) for an
+  // unknown key, a bad value, or tcp without token_file; the message says where it was written.
+  static Settings from(const host::Config& config);
+};
+
+// The keys and their meaning, for `zkpipe serve --help`.
+const char* settings_help();
+
+}  // namespace zkp::serve

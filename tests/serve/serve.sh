@@ -1,0 +1,122 @@
+#!/bin/bash
+# serve.sh MODE ZKPIPE CLIENT — `zkpipe serve` end to end with the cpu prover:
+#   api:    the server on a temporary unix socket and on 127.0.0.1 (any free port) with a bearer
+#           token; `CLIENT selftest` over the socket (LoadKey twice: one id, warm; Prove, every
+#           completion field; 8 clients at once; Submit + Await; Cancel of a queued job; UnloadKey
+#           refused while a job uses the key, then done, then Prove with the old id NOT_FOUND; a
+#           malformed and a truncated witness fail their call only; Status), every proof it got
+#           accepted by `zkpipe verify`; over TCP a call without the token, or with a wrong one,
+#           is refused and logged, one with it served; SIGHUP: ignored; SIGTERM: exit 0, the socket
+#           removed.
+#   readme: README.md's serve block, verbatim, from a folder that looks like the repository root.
+set -uo pipefail
+MODE=$1
+ZKPIPE=$2
+CLIENT=$3
+HERE=$(cd "$(dirname "$0")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+V=$ROOT/tests/vectors/data/many_public_bn128
+TMP=$(mktemp -d)
+server=""
+cleanup() {
+  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server"; fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+pass=0; fail=0
+ok()  { echo "ok    $*"; pass=$((pass + 1)); }
+bad() { echo "FAIL  $*"; fail=$((fail + 1)); }
+
+if [ "$MODE" = readme ]; then
+  BUILD=$(cd "$(dirname "$ZKPIPE")/.." && pwd)
+  mkdir -p "$TMP/readme" && ln -s "$BUILD" "$TMP/readme/build" && ln -s "$ROOT/tests" "$TMP/readme/tests"
+  awk '/<!-- serve-example/ { want = 1; next } want && /^```sh/ { inside = 1; next }
+       inside && /^```/ { exit } inside { print }' "$ROOT/README.md" > "$TMP/readme/block.sh"
+  if [ ! -s "$TMP/readme/block.sh" ]; then
+    bad "README.md has no serve-example block"
+  elif (cd "$TMP/readme" && timeout 60 bash -e block.sh > block.log 2>&1) && grep -q "OK" "$TMP/readme/block.log"; then
+    ok "README.md's serve block ran ($(wc -l < "$TMP/readme/block.sh") lines): zkpipe verify OK, the server stopped with exit 0"
+  else
+    bad "README.md's serve block failed:"; tail -n 20 "$TMP/readme/block.log"
+  fi
+  echo "$pass passed, $fail failed"
+  [ $pass -gt 0 ] && [ $fail -eq 0 ]
+  exit
+fi
+
+# The token file, readable by its owner only; and one with a wrong token.
+head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$TMP/token" && chmod 600 "$TMP/token"
+echo "not-the-token" > "$TMP/wrong" && chmod 600 "$TMP/wrong"
+cat > "$TMP/serve.ini" <<INI
+prover = cpu
+log_level = info
+[serve]
+socket = $TMP/serve.sock
+tcp = 127.0.0.1:0
+token_file = $TMP/token
+INI
+"$ZKPIPE" serve --config "$TMP/serve.ini" 2> "$TMP/server.log" &
+server=$!
+for _ in $(seq 200); do
+  grep -q "listening on" "$TMP/server.log" && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.05
+done
+port=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f3)
+if [ -S "$TMP/serve.sock" ] && [ -n "$port" ]; then
+  ok "zkpipe serve listens on unix:$TMP/serve.sock (mode $(stat -c %a "$TMP/serve.sock")) and tcp:127.0.0.1:$port"
+else
+  bad "zkpipe serve did not start:"; cat "$TMP/server.log"; echo "$pass passed, $fail failed"; exit 1
+fi
+[ "$(stat -c %a "$TMP/serve.sock")" = 600 ] && ok "the socket is its owner's only (600)" || bad "socket mode $(stat -c %a "$TMP/serve.sock")"
+
+mkdir -p "$TMP/out"
+if "$CLIENT" "unix:$TMP/serve.sock" selftest "$V" "$TMP/out" > "$TMP/selftest.log" 2>&1; then
+  ok "selftest over the unix socket: $(tail -n 1 "$TMP/selftest.log")"
+else
+  bad "selftest over the unix socket:"; cat "$TMP/selftest.log"
+fi
+sed 's/^/      /' "$TMP/selftest.log"
+
+verified=0; proofs=0
+for p in "$TMP"/out/proof*.json; do
+  [ -e "$p" ] || continue
+  proofs=$((proofs + 1))
+  pub=${p/proof/public}
+  if "$ZKPIPE" verify "$V/vkey.json" "$pub" "$p" > /dev/null 2>&1; then verified=$((verified + 1)); fi
+done
+[ $proofs -eq 9 ] && [ $verified -eq $proofs ] && ok "zkpipe verify accepts all $proofs proofs the service returned" ||
+  bad "zkpipe verify accepted $verified of $proofs proofs (9 expected)"
+
+out=$("$CLIENT" "127.0.0.1:$port" health 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | grep -q "\[16\]" && grep -q "refused Health from ipv4:127.0.0.1:[0-9]*: no authorization metadata" "$TMP/server.log" &&
+  ok "TCP without the token: UNAUTHENTICATED, and logged" || bad "TCP without the token: exit $rc, $out"
+out=$("$CLIENT" "127.0.0.1:$port" --token-file "$TMP/wrong" health 2>&1); rc=$?
+[ $rc -ne 0 ] && echo "$out" | grep -q "\[16\]" && grep -q "wrong bearer token" "$TMP/server.log" &&
+  ok "TCP with a wrong token: UNAUTHENTICATED, and logged" || bad "TCP with a wrong token: exit $rc, $out"
+out=$("$CLIENT" "127.0.0.1:$port" --token-file "$TMP/token" health 2>&1) && ok "TCP with the token: Health: $out" ||
+  bad "TCP with the token: Health: $out"
+if "$CLIENT" "127.0.0.1:$port" --token-file "$TMP/token" prove "$V/circuit.zkey" "$V/witness.wtns" \
+     "$TMP/tcp_proof.json" "$TMP/tcp_public.json" 2> "$TMP/tcp.log" &&
+   grep -q "(warm)" "$TMP/tcp.log" && "$ZKPIPE" verify "$V/vkey.json" "$TMP/tcp_public.json" "$TMP/tcp_proof.json" > /dev/null; then
+  ok "TCP with the token: Prove on the warm key, zkpipe verify accepts it"
+else
+  bad "TCP with the token: Prove: $(cat "$TMP/tcp.log")"
+fi
+
+kill -0 "$server" 2>/dev/null && ok "the server is still up after every failure above" || bad "the server died"
+kill -HUP "$server"
+for _ in $(seq 100); do grep -q "SIGHUP" "$TMP/server.log" && break; sleep 0.05; done
+kill -0 "$server" 2>/dev/null && grep -q "SIGHUP: nothing can be reloaded yet" "$TMP/server.log" &&
+  ok "SIGHUP: logged, ignored" || bad "SIGHUP ended the server or was not logged"
+kill -TERM "$server"
+for _ in $(seq 300); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done  # 30 s at most
+if kill -0 "$server" 2>/dev/null; then bad "SIGTERM: still running after 30 s"; kill -KILL "$server"; fi
+wait "$server"; rc=$?
+server=""
+[ $rc -eq 0 ] && ok "SIGTERM: exit 0" || { bad "SIGTERM: exit $rc"; tail -n 20 "$TMP/server.log"; }
+[ ! -e "$TMP/serve.sock" ] && ok "the socket file is removed" || bad "the socket file is left behind"
+grep -q "serve: stopped" "$TMP/server.log" && ok "the log says it stopped" || bad "no 'serve: stopped' in the log"
+
+echo "$pass passed, $fail failed"
+[ $pass -gt 0 ] && [ $fail -eq 0 ]
