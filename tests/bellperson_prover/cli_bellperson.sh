@@ -11,24 +11,13 @@
 set -uo pipefail
 ZKPIPE=$1
 SETUP=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SNARKJS="node $ROOT/tests/vectors/node_modules/snarkjs/build/cli.cjs"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+source "$(dirname "$0")/../support/script_checks.sh"
 export ZKPIPE_LOG_LEVEL=warn
-pass=0; fail=0
-ok()  { echo "ok    $*"; pass=$((pass + 1)); }
-bad() { echo "FAIL  $*"; fail=$((fail + 1)); }
 
 # README.md's bellperson block, verbatim, from a folder that looks like the repository root.
-BUILD=$(cd "$(dirname "$ZKPIPE")/.." && pwd)
-mkdir -p "$TMP/readme" && ln -s "$BUILD" "$TMP/readme/build" && ln -s "$ROOT/tests" "$TMP/readme/tests"
-awk '/<!-- bellperson-example/ { want = 1; next } want && /^```sh/ { inside = 1; next }
-     inside && /^```/ { exit } inside { print }' "$ROOT/README.md" > "$TMP/readme/block.sh"
-if [ ! -s "$TMP/readme/block.sh" ]; then
+if ! readme_block bellperson "$(cd "$(dirname "$ZKPIPE")/.." && pwd)"; then
   bad "README.md has no bellperson-example block"
-elif (cd "$TMP/readme" && bash -e block.sh > block.log 2>&1) && grep -q "OK" "$TMP/readme/block.log" &&
+elif run_readme_block && grep -q "OK" "$TMP/readme/block.log" &&
      [ "$(stat -c %s "$TMP/readme/proof.bellperson")" -eq 192 ]; then
   ok "README.md's bellperson block ran ($(wc -l < "$TMP/readme/block.sh") lines): zkpipe verify OK"
 else
@@ -80,5 +69,4 @@ PY
     bad "$name: broken witness: exit $rc, $msg"
   fi
 done
-echo "$pass passed, $fail failed"
-[ $pass -gt 0 ] && [ $fail -eq 0 ]
+summary

@@ -22,15 +22,8 @@
 set -uo pipefail
 MODE=$1
 ZKPIPE=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SNARKJS="node $ROOT/tests/vectors/node_modules/snarkjs/build/cli.cjs"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+source "$(dirname "$0")/../support/script_checks.sh"
 export ZKPIPE_LOG_LEVEL=warn
-pass=0; fail=0
-ok()  { echo "ok    $*"; pass=$((pass + 1)); }
-bad() { echo "FAIL  $*"; fail=$((fail + 1)); }
 
 VECTORS=$(ls -d "$ROOT"/tests/vectors/data/*/ "$ROOT"/samples/circuits/*/)
 
@@ -188,5 +181,4 @@ PY
     check_fails "missing witness" "nonexistent.wtns" "$d/circuit.zkey" "$TMP/nonexistent.wtns" ;;
   *) echo "usage: $0 verify|prove|fresh|exit-codes|bad-input ZKPIPE"; exit 2 ;;
 esac
-echo "$pass passed, $fail failed"
-[ $pass -gt 0 ] && [ $fail -eq 0 ]
+summary

@@ -15,15 +15,8 @@
 set -uo pipefail
 MODE=$1
 BIN=$2
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
-SNARKJS="node $ROOT/tests/vectors/node_modules/snarkjs/build/cli.cjs"
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT
+source "$(dirname "$0")/../support/script_checks.sh"
 export ZKPIPE_LOG_LEVEL=warn
-pass=0; fail=0
-ok()  { echo "ok    $*"; pass=$((pass + 1)); }
-bad() { echo "FAIL  $*"; fail=$((fail + 1)); }
 
 # expect NAME RC PATTERN CMD...: CMD exits RC and its output matches PATTERN.
 expect() {
@@ -110,19 +103,13 @@ case "$MODE" in
       else bad "$name: zkpipe prove --format rapidsnark failed"; fi
     done
     # README.md's rapidsnark block, verbatim, from a folder that looks like the repository root.
-    BUILD=$(cd "$BIN/.." && pwd)
-    mkdir -p "$TMP/readme" && ln -s "$BUILD" "$TMP/readme/build" && ln -s "$ROOT/tests" "$TMP/readme/tests"
-    ln -s "$ROOT/host" "$TMP/readme/host"
-    awk '/<!-- rapidsnark-example/ { want = 1; next } want && /^```sh/ { inside = 1; next }
-         inside && /^```/ { exit } inside { print }' "$ROOT/README.md" > "$TMP/readme/block.sh"
-    if [ ! -s "$TMP/readme/block.sh" ]; then
+    if ! readme_block rapidsnark "$(cd "$BIN/.." && pwd)" host; then
       bad "README.md has no rapidsnark-example block"
-    elif (cd "$TMP/readme" && bash -e block.sh > block.log 2>&1) && grep -q "Result: Valid proof" "$TMP/readme/block.log"; then
+    elif run_readme_block && grep -q "Result: Valid proof" "$TMP/readme/block.log"; then
       ok "README.md's rapidsnark block ran ($(wc -l < "$TMP/readme/block.sh") lines): Result: Valid proof"
     else
       bad "README.md's rapidsnark block failed:"; tail -n 20 "$TMP/readme/block.log"
     fi ;;
   *) echo "usage: $0 programs|snarkjs BIN"; exit 2 ;;
 esac
-echo "$pass passed, $fail failed"
-[ $pass -gt 0 ] && [ $fail -eq 0 ]
+summary

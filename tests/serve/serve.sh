@@ -13,34 +13,24 @@ set -uo pipefail
 MODE=$1
 ZKPIPE=$2
 CLIENT=$3
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+source "$(dirname "$0")/../support/script_checks.sh"
 V=$ROOT/tests/vectors/data/many_public_bn128
-TMP=$(mktemp -d)
 server=""
 cleanup() {
   if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server"; fi
   rm -rf "$TMP"
 }
 trap cleanup EXIT
-pass=0; fail=0
-ok()  { echo "ok    $*"; pass=$((pass + 1)); }
-bad() { echo "FAIL  $*"; fail=$((fail + 1)); }
 
 if [ "$MODE" = readme ]; then
-  BUILD=$(cd "$(dirname "$ZKPIPE")/.." && pwd)
-  mkdir -p "$TMP/readme" && ln -s "$BUILD" "$TMP/readme/build" && ln -s "$ROOT/tests" "$TMP/readme/tests"
-  awk '/<!-- serve-example/ { want = 1; next } want && /^```sh/ { inside = 1; next }
-       inside && /^```/ { exit } inside { print }' "$ROOT/README.md" > "$TMP/readme/block.sh"
-  if [ ! -s "$TMP/readme/block.sh" ]; then
+  if ! readme_block serve "$(cd "$(dirname "$ZKPIPE")/.." && pwd)"; then
     bad "README.md has no serve-example block"
-  elif (cd "$TMP/readme" && timeout 60 bash -e block.sh > block.log 2>&1) && grep -q "OK" "$TMP/readme/block.log"; then
+  elif run_readme_block 60 && grep -q "OK" "$TMP/readme/block.log"; then
     ok "README.md's serve block ran ($(wc -l < "$TMP/readme/block.sh") lines): zkpipe verify OK, the server stopped with exit 0"
   else
     bad "README.md's serve block failed:"; tail -n 20 "$TMP/readme/block.log"
   fi
-  echo "$pass passed, $fail failed"
-  [ $pass -gt 0 ] && [ $fail -eq 0 ]
+  summary
   exit
 fi
 
@@ -118,5 +108,4 @@ server=""
 [ ! -e "$TMP/serve.sock" ] && ok "the socket file is removed" || bad "the socket file is left behind"
 grep -q "serve: stopped" "$TMP/server.log" && ok "the log says it stopped" || bad "no 'serve: stopped' in the log"
 
-echo "$pass passed, $fail failed"
-[ $pass -gt 0 ] && [ $fail -eq 0 ]
+summary
