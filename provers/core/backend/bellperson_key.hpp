@@ -54,9 +54,18 @@ class BellpersonProofInput {
   // A·w, B·w, C·w over the rows (Montgomery form), as the device H step uploads them: a
   // synthesis's, the caller's memory itself (Montgomery input: the ABI keeps it valid and
   // unmodified until the partition completes), or converted copies.
-  std::span<const Fr> a() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.a) : borrowed_ ? borrowed_a_ : a_; }
-  std::span<const Fr> b() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.b) : borrowed_ ? borrowed_b_ : b_; }
-  std::span<const Fr> c() const { return synthesis_ != nullptr ? std::span<const Fr>(synthesis_->data.c) : borrowed_ ? borrowed_c_ : c_; }
+  std::span<const Fr> a() const {
+    if (synthesis_ != nullptr) return synthesis_->data.a;
+    return borrowed_ ? borrowed_a_ : std::span<const Fr>(a_);
+  }
+  std::span<const Fr> b() const {
+    if (synthesis_ != nullptr) return synthesis_->data.b;
+    return borrowed_ ? borrowed_b_ : std::span<const Fr>(b_);
+  }
+  std::span<const Fr> c() const {
+    if (synthesis_ != nullptr) return synthesis_->data.c;
+    return borrowed_ ? borrowed_c_ : std::span<const Fr>(c_);
+  }
   const bellperson::Density& a_aux() const { return a_aux_; }
   const bellperson::Density& b_input() const { return b_input_; }
   const bellperson::Density& b_aux() const { return b_aux_; }

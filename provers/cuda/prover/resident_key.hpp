@@ -154,13 +154,13 @@ class ResidentKey {
     const std::uint64_t usable = limited ? options.device_memory_bytes : device.memory_bytes();
     const bool shared = options.msm_scratch == MsmScratch::shared ||
                         (options.msm_scratch == MsmScratch::automatic && fp.bytes(false) + scratch > usable);
-    const std::uint64_t bases = fp.bytes(shared);
-    if (bases + scratch > usable) {
+    const std::uint64_t sections = fp.bytes(shared);  // bases with copies, and the MSM scratch
+    if (sections + scratch > usable) {
       throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY,
                        device.label() + ": key " + pk_.name() + " is too large for the device: it needs about " +
-                           detail::bytes_text(bases + scratch) + " (resident bases " + detail::bytes_text(fp.tables) +
+                           detail::bytes_text(sections + scratch) + " (resident bases " + detail::bytes_text(fp.tables) +
                            " with msm_precompute=" + detail::precompute_text(options) + ", MSM scratch " +
-                           detail::bytes_text(bases - fp.tables) + (shared ? " shared" : " per section") +
+                           detail::bytes_text(sections - fp.tables) + (shared ? " shared" : " per section") +
                            ", scratch of " + std::to_string(device.lanes().size()) + " workers " +
                            detail::bytes_text(scratch) + "), the device has " + detail::bytes_text(usable) +
                            (limited ? " (device_memory_bytes)" : " in total") + "; a smaller msm_precompute" +
@@ -174,7 +174,8 @@ class ResidentKey {
       cudaMemGetInfo(&free, &total);
       cudaGetLastError();
       throw sdk::Error(status_of(e), device.label() + ": uploading key " + pk_.name() + " (about " +
-                                       detail::bytes_text(bases) + " of resident bases; " + detail::bytes_text(free) +
+                                       detail::bytes_text(sections) + " of resident bases and MSM scratch; " +
+                                       detail::bytes_text(free) +
                                        " free of " + detail::bytes_text(total) + ") failed: " + e.what());
     }
   }

@@ -2,8 +2,8 @@
 // precomputed copies resident, and its workspace: scratch and stream), shared by the device's
 // lanes. A proof enqueues all its sections at once and then collects them: with a workspace
 // per section they run concurrently, with one workspace for all (msm_scratch=shared, the
-// Filecoin sizes) one after another in the order queued. cuda::Msm serves one call at a time, so each section
-// has its own mutex, taken in the same order (A, B1, B2, C, H) by every lane, hence no
+// Filecoin sizes) one after another in the order queued. cuda::Msm serves one call at a time,
+// so each section has its own mutex, taken in the same order (A, B1, B2, C, H) by every lane, hence no
 // deadlock: lanes of one device pipeline through the sections without a second copy of the
 // bases, and nothing is shared between devices.
 #pragma once
