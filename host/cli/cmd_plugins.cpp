@@ -1,6 +1,7 @@
-// zkpipe plugins: every lib*.so on the plugin search path, what it is, the factories it
-// offers with their options, or the exact reason it cannot be loaded; --json: the same as
-// one JSON object (plugin_inventory.hpp has its shape).
+// zkpipe plugins: every libzkp_prover_*.so and libzkp_pacer_*.so on the plugin search path
+// (other libraries there are never opened: dlopen would run their constructors), what it is,
+// the factories it offers with their options, or the exact reason it cannot be loaded; --json:
+// the same as one JSON object (plugin_inventory.hpp has its shape).
 #include "command.hpp"
 #include "options.hpp"
 #include "plugin_inventory.hpp"
@@ -60,7 +61,7 @@ int run_plugins(const std::vector<std::string>& args) {
   }
   std::cout << "Plugin search path (this host speaks ABI " << host::host_abi_range() << "):\n";
   for (const auto& folder : loader.search_path()) std::cout << "  " << folder.string() << "\n";
-  if (plugins.empty()) std::cout << "\nNo lib*.so found.\n";
+  if (plugins.empty()) std::cout << "\nNo libzkp_prover_*.so or libzkp_pacer_*.so found.\n";
   for (const PluginRecord& p : plugins) {
     std::cout << "\n" << p.path << "\n";
     describe(p);

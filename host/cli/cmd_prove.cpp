@@ -15,12 +15,19 @@
 #include "options.hpp"
 
 #include <zkpipe/host/host.hpp>
+#include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdio>
-#include <fstream>
+#include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <optional>
+#include <random>
 
 #include "core/bellperson/proof.hpp"
 #include "core/formats/groth16_json.hpp"
@@ -33,6 +40,7 @@ namespace zkp::cli {
 namespace {
 
 namespace po = boost::program_options;
+namespace fs = std::filesystem;
 
 constexpr const char* kUsage =
     "zkpipe prove [--backend NAME] [--gpu I] [--config FILE] [--format snarkjs|rapidsnark]\n"
@@ -82,17 +90,53 @@ Curve to_curve(zkp_curve_t c) {
   }
 }
 
-// Writes `text` to `path` through a temporary file, so a failed run never leaves a
-// half-written proof where a script expects a whole one.
+// Writes `text` to `path` through a temporary file in the same folder, so a failed run never
+// leaves a half-written proof where a script expects a whole one. The temporary is a new file
+// (O_CREAT | O_EXCL, a random name): in a shared folder a name fixed in advance ("OUT.tmp") could
+// be a symlink planted by someone else, and writing through it would overwrite any file the
+// user can write. rename() then replaces `path` itself, never what a symlink there points to.
 void write_file(const std::string& path, const std::string& text) {
-  const std::string tmp = path + ".tmp";
-  {
-    std::ofstream f(tmp, std::ios::binary | std::ios::trunc);
-    f << text;
-    f.close();
-    if (!f) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + tmp);
+  const fs::path target(path);
+  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
+  std::random_device entropy;
+  std::string tmp;
+  int fd = -1;
+  for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
+    char suffix[24];
+    std::snprintf(suffix, sizeof suffix, ".%08x%08x.tmp", entropy(), entropy());
+    std::string name(1, '.');  // (appended, not "." + string: GCC 12's -Wrestrict false positive)
+    name.append(target.filename().string()).append(suffix);
+    tmp = (folder / name).string();
+    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
+    if (fd < 0 && errno != EEXIST) break;
   }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot rename " + tmp + " to " + path);
+  if (fd < 0) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot create a temporary file in " + folder.string() + " for " + path +
+                                                   ": " + std::strerror(errno));
+  }
+  const char* p = text.data();
+  std::size_t left = text.size();
+  int failure = 0;  // errno of the write or close that failed
+  while (left > 0) {
+    const ssize_t n = ::write(fd, p, left);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) {
+      failure = n < 0 ? errno : ENOSPC;
+      break;
+    }
+    p += n;
+    left -= static_cast<std::size_t>(n);
+  }
+  if (::close(fd) != 0 && failure == 0) failure = errno;
+  if (failure != 0) {
+    ::unlink(tmp.c_str());
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + tmp + ": " + std::strerror(failure));
+  }
+  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+    const std::string why = std::strerror(errno);
+    ::unlink(tmp.c_str());
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot rename " + tmp + " to " + path + ": " + why);
+  }
 }
 
 // zkpipe's proof bytes (zkp_prover.h) as bellperson's compressed encoding.
@@ -185,6 +229,15 @@ int run_prove(const std::vector<std::string>& args) {
              rapidsnark_layout ? rapidsnark::public_json(outcome.publics) : write_public_json(outcome.publics));
   if (parsed.values.count("bellperson-proof")) {
     write_file(parsed.values["bellperson-proof"].as<std::string>(), bellperson_proof_bytes(curve, outcome.proof));
+  }
+  if (!outcome.self_checked) {
+    // Neither the prover (prover.verify) nor the host (self_check) checked this proof: a key or
+    // witness that is wrong gives a proof that does not verify, and nothing here noticed.
+    const std::string warning = "the proof in " + parsed.values["proof"].as<std::string>() +
+                                " was NOT CHECKED (neither the prover, prover.verify, nor the host, self_check, "
+                                "verified it): it may not verify";
+    host::log().warn("prove: {}", warning);
+    std::fprintf(stderr, "zkpipe prove: WARNING: %s\n", warning.c_str());
   }
   std::fprintf(stderr, "zkpipe prove: %s proof on %s device %d: proving %.1f ms, synthesis %.1f ms, total %.1f ms%s\n",
                std::string(curve_info(curve).name).c_str(), host.prover().name().c_str(), outcome.gpu_index,

@@ -1,6 +1,6 @@
-// What the plugin search path holds: every lib*.so found, loaded once, described, or the
-// reason it cannot be loaded. `zkpipe plugins` (text and --json) and `zkpipe --version` print
-// it; the libraries are unloaded again before this returns.
+// What the plugin search path holds: every libzkp_prover_*.so / libzkp_pacer_*.so found, loaded
+// once, described, or the reason it cannot be loaded. `zkpipe plugins` (text and --json) and
+// `zkpipe --version` print it; the libraries are unloaded again before this returns.
 #pragma once
 
 #include <zkpipe/host/plugin_loader.hpp>

@@ -32,6 +32,11 @@ bool same_secret(std::string_view a, std::string_view b) {
 }  // namespace
 
 Auth Auth::from_token_file(const std::string& path) {
+  // Regular files only (stat before open): a FIFO would block serve's start, /dev/zero never end.
+  struct stat regular {};
+  if (::stat(path.c_str(), &regular) == 0 && !S_ISREG(regular.st_mode)) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "serve.token_file '" + path + "' is not a regular file");
+  }
   std::ifstream f(path, std::ios::binary);
   if (!f) throw sdk::Error(ZKP_ERR_NOT_FOUND, "serve.token_file '" + path + "' cannot be read");
   std::ostringstream text;

@@ -2,7 +2,10 @@
 
 #include <zkpipe/sdk/error.hpp>
 
+#include <sys/stat.h>
+
 #include <fstream>
+#include <sstream>
 
 namespace zkp::host {
 
@@ -19,13 +22,30 @@ std::string trim(const std::string& s) {
 
 std::vector<IniSetting> read_ini_file(const std::filesystem::path& file) {
   using sdk::Error;
-  std::error_code ec;
-  if (!std::filesystem::is_regular_file(file, ec)) {
+  // stat, not open: a FIFO given as the config file would block the open until a writer came,
+  // and /dev/zero would be read for ever (one endless line).
+  struct stat st {};
+  if (::stat(file.c_str(), &st) != 0) {
     throw Error(ZKP_ERR_NOT_FOUND, "config file '" + file.string() + "' does not exist");
   }
-  std::ifstream in(file);
+  if (!S_ISREG(st.st_mode)) {
+    throw Error(ZKP_ERR_INVALID_ARGUMENT, "config file '" + file.string() + "' is not a regular file");
+  }
+  if (st.st_size > kMaxIniBytes) {
+    throw Error(ZKP_ERR_INVALID_ARGUMENT, "config file '" + file.string() + "' is " + std::to_string(st.st_size) +
+                                              " bytes; a config file is at most " + std::to_string(kMaxIniBytes));
+  }
+  std::ifstream in(file, std::ios::binary);
   if (!in) throw Error(ZKP_ERR_NOT_FOUND, "config file '" + file.string() + "' cannot be read");
+  std::string text(static_cast<std::size_t>(st.st_size), '\0');
+  in.read(text.data(), static_cast<std::streamsize>(text.size()));
+  text.resize(static_cast<std::size_t>(in.gcount()));
+  return parse_ini_text(text, file.string());
+}
 
+std::vector<IniSetting> parse_ini_text(const std::string& text, const std::string& name) {
+  using sdk::Error;
+  std::istringstream in(text);
   std::vector<IniSetting> out;
   std::string section;  // "name." inside [name]
   std::string raw;
@@ -39,10 +59,10 @@ std::vector<IniSetting> read_ini_file(const std::filesystem::path& file) {
     const size_t eq = line.find('=');
     const std::string key = eq == std::string::npos ? std::string() : trim(line.substr(0, eq));
     if (key.empty()) {
-      throw Error(ZKP_ERR_INVALID_ARGUMENT, file.string() + ": line " + std::to_string(number) + " '" + line +
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, name + ": line " + std::to_string(number) + " '" + line +
                                                 "' is neither key = value nor [section]");
     }
-    std::string origin = file.string();
+    std::string origin = name;
     origin.append(":").append(std::to_string(number));  // (GCC 12 -Wrestrict false positive on "x" + string)
     out.push_back({section + key, trim(line.substr(eq + 1)), std::move(origin)});
   }

@@ -19,10 +19,17 @@ struct IniSetting {
   std::string origin;
 };
 
+// The largest config file read (a real one is a few hundred bytes).
+constexpr long kMaxIniBytes = 1 << 20;
+
 // Every key = value of `file`, in file order. Throws zkp::sdk::Error: ZKP_ERR_NOT_FOUND
-// when the file does not exist or cannot be read, ZKP_ERR_INVALID_ARGUMENT for a line
-// that is none of the above (the message starts with the path and quotes the line).
+// when the file does not exist or cannot be read, ZKP_ERR_INVALID_ARGUMENT when it is not a
+// regular file (a FIFO, /dev/zero: refused before it is opened), is over kMaxIniBytes, or has
+// a line that is none of the above (the message starts with the path and quotes the line).
 std::vector<IniSetting> read_ini_file(const std::filesystem::path& file);
+
+// The same for INI text already in memory; `name` stands for the file in origins and messages.
+std::vector<IniSetting> parse_ini_text(const std::string& text, const std::string& name);
 
 // A command-line override "key=value" (both trimmed). Throws zkp::sdk::Error
 // (ZKP_ERR_INVALID_ARGUMENT) without an '=' or with an empty key.

@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <set>
+#include <string_view>
 
 namespace zkp::host {
 
@@ -18,7 +19,20 @@ namespace {
 constexpr const char* kEnvPath = "ZKPIPE_PLUGIN_PATH";
 constexpr const char* kLibPrefix = "lib";
 constexpr const char* kLibSuffix = ".so";
-constexpr const char* kHostLibrary = "libzkpipe.so";
+
+// Whether a file in a search folder is named like a plugin of either kind (plugin_file_name).
+// Nothing else there is opened: dlopen runs a library's constructors before any check, so
+// listing "every lib*.so" would run the code of any library that happens to share the folder.
+bool named_like_a_plugin(const std::string& name) {
+  for (const PluginKind kind : {PluginKind::prover, PluginKind::pacer}) {
+    const std::string prefix = std::string(kLibPrefix) + "zkp_" + plugin_kind_name(kind) + "_";
+    if (name.size() > prefix.size() + std::string_view(kLibSuffix).size() && name.starts_with(prefix) &&
+        name.ends_with(kLibSuffix)) {
+      return true;
+    }
+  }
+  return false;
+}
 
 void append_colon_separated(std::vector<fs::path>& out, const char* text) {
   if (text == nullptr) return;
@@ -112,9 +126,10 @@ std::vector<fs::path> PluginLoader::candidates() const {
     for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
       const std::string name = it->path().filename().string();
       std::error_code same_ec;
-      if (!name.starts_with(kLibPrefix) || !name.ends_with(kLibSuffix)) continue;
-      // The host itself (libzkpipe.so* or the program) is not a plugin.
-      if (name.starts_with(kHostLibrary) || fs::equivalent(it->path(), own, same_ec)) continue;
+      // (a FIFO named like a plugin would block dlopen: regular files, or links to them, only)
+      if (!named_like_a_plugin(name) || !it->is_regular_file(same_ec)) continue;
+      // The host itself (the program, should it be named like a plugin) is not a plugin.
+      if (fs::equivalent(it->path(), own, same_ec)) continue;
       here.push_back(it->path());
     }
     std::sort(here.begin(), here.end());

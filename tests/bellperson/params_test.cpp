@@ -103,7 +103,7 @@ TEST(ParamsFile, ViewsSurviveMovingTheFile) {
   EXPECT_EQ(out[0].x, make_params().h[0].x);
 }
 
-TEST(ParamsFile, ReadsAMappedFile) {
+TEST(ParamsFile, ReadsAFile) {
   const auto path =
       std::filesystem::temp_directory_path() / ("zkp_bellperson_" + std::to_string(::getpid()) + ".params");
   const auto bytes = write_params(make_params());

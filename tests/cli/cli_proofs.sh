@@ -18,7 +18,10 @@
 #               command line; `zkpipe verify --help` states the codes.
 #   bad-input   zkpipe prove fails with a clear message, exit 1 and no output file for: a witness
 #               that does not satisfy the circuit, the other curve's witness, a truncated zkey,
-#               a missing witness file.
+#               a missing witness file, a FIFO or a device as the witness, key or config (at
+#               once, no hang), a corrupted but well-formed key ("the key or the witness is
+#               wrong"). With prover.verify and self_check off it warns that the proof is
+#               unchecked. A symlink planted at OUT.tmp does not redirect the write.
 set -uo pipefail
 MODE=$1
 ZKPIPE=$2
@@ -168,7 +171,7 @@ PY
     head -c 1000 "$d/circuit.zkey" > "$TMP/truncated.zkey"
     check_fails() {  # NAME EXPECTED_TEXT ZKEY WTNS
       local out rc
-      out=$("$ZKPIPE" prove --backend cpu "$3" "$4" "$TMP/p.json" "$TMP/pub.json" 2>&1); rc=$?
+      out=$(timeout 60 "$ZKPIPE" prove --backend cpu "$3" "$4" "$TMP/p.json" "$TMP/pub.json" 2>&1); rc=$?
       if [ $rc -ne 1 ]; then bad "$1: exit $rc, expected 1: $out"
       elif ! echo "$out" | grep -qi -- "$2"; then bad "$1: message does not mention '$2': $out"
       elif [ -e "$TMP/p.json" ] || [ -e "$TMP/pub.json" ]; then bad "$1: an output file was written"
@@ -178,7 +181,57 @@ PY
     check_fails "unsatisfied witness" "unsatisfied witness" "$d/circuit.zkey" "$TMP/unsatisfied.wtns"
     check_fails "the other curve's witness" "BLS12-381" "$d/circuit.zkey" "$ROOT/tests/vectors/data/chain_bls12381/witness.wtns"
     check_fails "truncated zkey" "truncated.zkey" "$TMP/truncated.zkey" "$d/witness.wtns"
-    check_fails "missing witness" "nonexistent.wtns" "$d/circuit.zkey" "$TMP/nonexistent.wtns" ;;
+    check_fails "missing witness" "nonexistent.wtns" "$d/circuit.zkey" "$TMP/nonexistent.wtns"
+    # Not regular files: refused at once (a FIFO with no writer used to block for ever, /dev/zero
+    # to be read until memory ran out); `timeout` turns a hang into a failure.
+    mkfifo "$TMP/fifo.wtns" "$TMP/fifo.zkey" "$TMP/fifo.ini"
+    check_fails "a FIFO as the witness" "fifo.wtns: is a FIFO, not a regular file" "$d/circuit.zkey" "$TMP/fifo.wtns"
+    check_fails "a FIFO as the key" "fifo.zkey: is a FIFO, not a regular file" "$TMP/fifo.zkey" "$d/witness.wtns"
+    check_fails "/dev/zero as the witness" "/dev/zero: is a character device" "$d/circuit.zkey" /dev/zero
+    check_fails "/dev/urandom as the key" "/dev/urandom: is a character device" /dev/urandom "$d/witness.wtns"
+    out=$(timeout 60 "$ZKPIPE" prove --config "$TMP/fifo.ini" "$d/circuit.zkey" "$d/witness.wtns" "$TMP/p.json" "$TMP/pub.json" 2>&1); rc=$?
+    # (a config the host refuses is the command line's fault: exit 2, as for a bad config value)
+    if [ $rc -eq 2 ] && echo "$out" | grep -q "fifo.ini' is not a regular file"; then ok "a FIFO as the config file: $(echo "$out" | head -n 1)"
+    else bad "a FIFO as the config file: exit $rc: $out"; fi
+    # A corrupted but well-formed key: two H points swapped (both on the curve, so the key reads),
+    # and the proof no longer verifies. The message cannot blame the witness alone.
+    python3 - "$d/circuit.zkey" "$TMP/swapped.zkey" <<'PY'
+import struct, sys
+b = bytearray(open(sys.argv[1], "rb").read())
+n8q = None
+at = 12
+for _ in range(struct.unpack_from("<I", b, 8)[0]):
+    sid, length = struct.unpack_from("<IQ", b, at)
+    if sid == 2: n8q = struct.unpack_from("<I", b, at + 12)[0]
+    if sid == 9: h = at + 12
+    at += 12 + length
+p = 2 * n8q  # one affine G1 point
+b[h:h + p], b[h + p:h + 2 * p] = b[h + p:h + 2 * p], b[h:h + p]
+open(sys.argv[2], "wb").write(b)
+PY
+    check_fails "a corrupted, well-formed key" "the key or the witness is wrong" "$TMP/swapped.zkey" "$d/witness.wtns"
+    # With both checks off an unsatisfied witness gives a proof nobody checked: prove says so, loudly.
+    out=$("$ZKPIPE" prove --backend cpu "$d/circuit.zkey" "$TMP/unsatisfied.wtns" "$TMP/p.json" "$TMP/pub.json" \
+      prover.verify=false self_check=false 2>&1); rc=$?
+    if [ $rc -eq 0 ] && echo "$out" | grep -q "WARNING: the proof in $TMP/p.json was NOT CHECKED"; then
+      ok "both checks off: $(echo "$out" | grep WARNING | head -n 1)"
+    else bad "both checks off: exit $rc, no warning: $out"; fi
+    if "$ZKPIPE" verify "$d/vkey.json" "$TMP/pub.json" "$TMP/p.json" >/dev/null 2>&1; then
+      bad "the unchecked proof of an unsatisfied witness verifies"
+    else ok "the unchecked proof of an unsatisfied witness does not verify (as warned)"; fi
+    rm -f "$TMP/p.json" "$TMP/pub.json"
+    # The output is written through a new temporary file: a symlink planted at the old fixed
+    # name (OUT.tmp) pointing at a file the user can write must leave that file alone.
+    echo "precious" > "$TMP/victim.txt"
+    ln -s "$TMP/victim.txt" "$TMP/p.json.tmp"
+    ln -s "$TMP/victim.txt" "$TMP/pub.json.tmp"
+    if out=$("$ZKPIPE" prove --backend cpu "$d/circuit.zkey" "$d/witness.wtns" "$TMP/p.json" "$TMP/pub.json" 2>&1) &&
+       [ "$(cat "$TMP/victim.txt")" = precious ] && [ -L "$TMP/p.json.tmp" ] &&
+       "$ZKPIPE" verify "$d/vkey.json" "$TMP/pub.json" "$TMP/p.json" >/dev/null 2>&1; then
+      ok "a symlink at OUT.tmp: the file it points to is unchanged, the proof written and valid"
+    else bad "a symlink at OUT.tmp: victim now '$(cat "$TMP/victim.txt")': $out"; fi
+    if ls -A "$TMP" | grep -q '^\.p\.json\..*\.tmp$'; then bad "a temporary file was left behind: $(ls -A "$TMP")"
+    else ok "no temporary file left behind"; fi ;;
   *) echo "usage: $0 verify|prove|fresh|exit-codes|bad-input ZKPIPE"; exit 2 ;;
 esac
 summary

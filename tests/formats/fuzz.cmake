@@ -1,9 +1,9 @@
 # Fuzzing the parsers. Each fuzz_<t>.cpp is a libFuzzer entry point (LLVMFuzzerTestOneInput).
 #  - Always: fuzz_<t>_replay = entry point + fuzz_driver.cpp, run by CTest over the committed
 #    vectors plus seeded mutations, so CI exercises the parsers with garbage on GCC.
-#  - ZKPIPE_FUZZ=ON with clang: fuzz_<t> = real libFuzzer binaries (ASan + UBSan) over an
-#    instrumented copy of zkp_formats. Run e.g. `build/bin/fuzz_zkey -max_total_time=600 corpus/`.
-option(ZKPIPE_FUZZ "Build libFuzzer targets for the file parsers (needs clang)" OFF)
+#  - ZKPIPE_FUZZ=ON with clang (tests/fuzz.cmake): fuzz_<t> = real libFuzzer binaries (ASan +
+#    UBSan) over an instrumented copy of zkp_formats. Run e.g.
+#    `build/bin/fuzz_zkey -max_total_time=600 tests/fuzz-corpus/zkey/` (scripts/fuzz.sh: all).
 
 set(_zkp_data ${PROJECT_SOURCE_DIR}/tests/vectors/data)
 set(_zkp_dirs chain_bn128 chain_bls12381 many_public_bn128 many_public_bls12381 poseidon_bn128 poseidon_bls12381)
@@ -33,26 +33,13 @@ foreach(t zkey wtns r1cs json)
 endforeach()
 
 if(ZKPIPE_FUZZ)
-  if(NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
-    message(FATAL_ERROR "ZKPIPE_FUZZ needs clang (configure with CXX=clang++ CC=clang)")
-  endif()
-  set(_zkp_fuzz_flags -fsanitize=fuzzer,address,undefined -fno-omit-frame-pointer)
-  # The parsers must carry coverage instrumentation too, so build them again with it.
-  get_target_property(_zkp_src zkp_formats SOURCES)
-  get_target_property(_zkp_dir zkp_formats SOURCE_DIR)
-  list(TRANSFORM _zkp_src PREPEND ${_zkp_dir}/)
-  add_library(zkp_formats_fuzz STATIC ${_zkp_src})
-  target_include_directories(zkp_formats_fuzz PUBLIC ${ZKPIPE_SOURCE_DIR}/provers)
-  target_compile_options(zkp_formats_fuzz PRIVATE -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer)
-  zkpipe_target_defaults(zkp_formats_fuzz)
+  # The parsers carry coverage instrumentation too: an instrumented copy of zkp_formats.
+  zkpipe_fuzz_copy(zkp_formats zkp_formats_fuzz)
   foreach(t zkey wtns r1cs json)
-    add_executable(fuzz_${t} fuzz_${t}.cpp)
-    target_link_libraries(fuzz_${t} PRIVATE zkp_formats_fuzz)
+    set(_zkp_libs zkp_formats_fuzz)
     if(t STREQUAL "r1cs")
-      target_link_libraries(fuzz_${t} PRIVATE zkpipe::ff zkpipe::util)
+      list(APPEND _zkp_libs zkpipe::ff zkpipe::util)
     endif()
-    target_compile_options(fuzz_${t} PRIVATE ${_zkp_fuzz_flags})
-    target_link_options(fuzz_${t} PRIVATE ${_zkp_fuzz_flags})
-    zkpipe_target_defaults(fuzz_${t})
+    zkpipe_add_fuzzer(${t} fuzz_${t}.cpp ${_zkp_libs})
   endforeach()
 endif()

@@ -1,4 +1,4 @@
-// MappedFile / ByteSource: mapping, the read fallback for non-regular files, ownership.
+// FileContents / ByteSource: owned copies of regular files, refusals of everything else, ownership.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <thread>
+#include <cstdint>
 
 #include "core/formats/error.hpp"
 #include "core/formats/mapped_file.hpp"
@@ -33,32 +33,69 @@ class TempDir : public ::testing::Test {
 
 std::string text(ByteView b) { return {reinterpret_cast<const char*>(b.data()), b.size()}; }
 
-TEST_F(TempDir, RegularFileIsMapped) {
-  const MappedFile f(write("a.bin", "hello zkey"));
-  EXPECT_TRUE(f.is_mapped());
+TEST_F(TempDir, RegularFileIsReadIntoOwnedMemory) {
+  const FileContents f(write("a.bin", "hello zkey"));
   EXPECT_EQ(text(f.bytes()), "hello zkey");
 }
 
-TEST_F(TempDir, EmptyFileIsReadNotMapped) {
-  const MappedFile f(write("empty.bin", ""));
-  EXPECT_FALSE(f.is_mapped());  // mmap of length 0 is an error, so empty files take the read path
+TEST_F(TempDir, EmptyFileIsEmpty) {
+  const FileContents f(write("empty.bin", ""));
   EXPECT_TRUE(f.bytes().empty());
 }
 
-TEST_F(TempDir, FifoIsReadIntoMemory) {
+// `cp new.zkey circuit.zkey` over a file zkpipe holds: the bytes it read must stay readable and
+// unchanged (with an mmap the truncated pages were SIGBUS at the next read).
+TEST_F(TempDir, TruncatingTheFileLeavesTheReadBytesIntact) {
+  const std::string payload(3 * 4096 + 17, 'k');
+  const fs::path p = write("key.zkey", payload);
+  const ByteSource src = ByteSource::from_file(p);
+  fs::resize_file(p, 0);
+  std::ofstream(p, std::ios::binary) << "new";
+  EXPECT_EQ(text(src.bytes()), payload);  // every page touched
+}
+
+std::string error_of(const fs::path& p, std::uint64_t max_size = UINT64_MAX) {
+  try {
+    FileContents f(p, max_size);
+  } catch (const FormatError& e) {
+    return e.what();
+  } catch (const IoError& e) {
+    return std::string("IoError: ") + e.what();
+  }
+  return "no error";
+}
+
+// Nothing is read from a non-regular file: a FIFO without a writer would block the reading
+// thread for ever, /dev/zero would grow memory until bad_alloc.
+TEST_F(TempDir, FifoIsRefusedWithoutBlocking) {
   const fs::path p = dir_ / "pipe";
   ASSERT_EQ(::mkfifo(p.c_str(), 0600), 0);
-  const std::string payload(200000, 'w');  // more than one 64 KiB read
-  std::thread writer([&] { std::ofstream(p, std::ios::binary) << payload; });
-  const MappedFile f(p);
-  writer.join();
-  EXPECT_FALSE(f.is_mapped());
-  EXPECT_EQ(text(f.bytes()), payload);
+  EXPECT_EQ(error_of(p), p.string() + ": is a FIFO, not a regular file (zkpipe reads only regular files)");
+}
+
+TEST_F(TempDir, DevicesAndDirectoriesAreRefused) {
+  EXPECT_EQ(error_of("/dev/zero"), "/dev/zero: is a character device, not a regular file (zkpipe reads only regular files)");
+  EXPECT_EQ(error_of("/dev/urandom"),
+            "/dev/urandom: is a character device, not a regular file (zkpipe reads only regular files)");
+  EXPECT_EQ(error_of(dir_), dir_.string() + ": is a directory, not a regular file (zkpipe reads only regular files)");
+}
+
+TEST_F(TempDir, FileLargerThanTheBoundIsRefusedBeforeReading) {
+  const fs::path p = write("big.wtns", std::string(1000, 'w'));
+  EXPECT_EQ(error_of(p, 999), p.string() + ": is 1000 bytes, more than the 999 bytes it can be here");
+  EXPECT_EQ(error_of(p, 1000), "no error");
+}
+
+TEST_F(TempDir, ReadTextFileRefusesAFifo) {
+  const fs::path p = dir_ / "config.ini";
+  ASSERT_EQ(::mkfifo(p.c_str(), 0600), 0);
+  EXPECT_THROW(read_text_file(p), FormatError);
+  EXPECT_EQ(read_text_file(write("c.ini", "a = 1\n")), "a = 1\n");
 }
 
 TEST_F(TempDir, MissingFileIsAnIoError) {
   try {
-    MappedFile f(dir_ / "nope.zkey");
+    FileContents f(dir_ / "nope.zkey");
     FAIL() << "expected IoError";
   } catch (const IoError& e) {
     EXPECT_NE(std::string(e.what()).find("nope.zkey: cannot open"), std::string::npos) << e.what();
@@ -66,11 +103,11 @@ TEST_F(TempDir, MissingFileIsAnIoError) {
 }
 
 TEST_F(TempDir, MovedSourcesKeepTheirBytesInPlace) {
-  ByteSource a = ByteSource::from_file(write("m.bin", "mapped bytes"));
+  ByteSource a = ByteSource::from_file(write("m.bin", "file bytes"));
   const std::byte* at = a.bytes().data();
   ByteSource b = std::move(a);
   EXPECT_EQ(b.bytes().data(), at);
-  EXPECT_EQ(text(b.bytes()), "mapped bytes");
+  EXPECT_EQ(text(b.bytes()), "file bytes");
   EXPECT_EQ(b.name(), (dir_ / "m.bin").string());
 
   std::vector<std::byte> v(3, std::byte{7});

@@ -244,6 +244,20 @@ TEST(PluginLoader, CandidatesListPluginsButNotTheHostItself) {
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
   }
   for (const auto& n : names) EXPECT_FALSE(n.starts_with("libzkpipe.so")) << n;
+  // Not named like a plugin: listed nowhere, so `zkpipe plugins` never opens it.
+  EXPECT_EQ(std::find(names.begin(), names.end(), "libconstructor_marker.so"), names.end());
+}
+
+// An explicit path is the caller's choice: that file is opened whatever its name (and, not
+// being a plugin, refused after its constructor ran).
+TEST(PluginLoader, ExplicitPathOpensAnyLibrary) {
+  const std::string marker = testing::TempDir() + "zkp_marker_" + std::to_string(::getpid());
+  ::setenv("ZKP_TEST_MARKER_FILE", marker.c_str(), 1);
+  const PluginLoader loader({});
+  EXPECT_THROW(loader.load(PluginKind::prover, kTestPlugins + "/libconstructor_marker.so"), sdk::Error);
+  ::unsetenv("ZKP_TEST_MARKER_FILE");
+  EXPECT_TRUE(fs::exists(marker));
+  fs::remove(marker);
 }
 
 }  // namespace

@@ -87,6 +87,11 @@ zkp_status_t prove(zkp_prover_t* p, const zkp_key_t* key, const zkp_witness_t& w
 }
 
 Bytes read_bytes(const std::filesystem::path& path) {
+  // Regular files only: a FIFO would block here and /dev/zero never end.
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec)) {
+    throw std::runtime_error(path.string() + " is not a regular file");
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) throw std::runtime_error("cannot open " + path.string());
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};

@@ -55,9 +55,14 @@ class ProofOutput {
     if (self_check) {
       const groth16::VerifyResult v = groth16::verify<E>(vk_, variables.subspan(1, n_public_), proof);
       if (!v.ok()) {
-        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "the proof" + std::string(from) + " does not verify (" +
-                                                          v.message() + "): the witness does not satisfy the circuit of " +
-                                                          name_);
+        // Which of the two is wrong the proof cannot tell: a witness that does not satisfy the
+        // circuit and a corrupted key (proving points that do not match its verifying key, yet
+        // every one on the curve) fail the same way. The r1cs check (prover.r1cs) tells them apart.
+        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS,
+                         "the proof" + std::string(from) + " does not verify (" + v.message() +
+                             "): the key or the witness is wrong: either the witness does not satisfy the circuit of " +
+                             name_ + " or the key is corrupted (give the circuit's r1cs, prover.r1cs, to check the "
+                                     "witness alone)");
       }
     }
     groth16::write_proof<E>(proof, std::span<std::uint8_t, kProofSize>(out.proof, kProofSize));

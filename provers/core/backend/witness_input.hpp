@@ -6,6 +6,7 @@
 #include <zkpipe/zkp_prover.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -15,6 +16,23 @@
 
 namespace zkp::backend {
 
+// The most bytes a .wtns of `n_vars` wires can take: its values plus a generous allowance for the
+// container and header (a snarkjs witness has 76 bytes of them). A bigger file is refused before
+// it is read, so a 1 GiB witness given for a 4-wire key costs a stat, not a 1 GiB read.
+inline std::uint64_t max_wtns_bytes(std::uint64_t n_vars) { return n_vars * ZKP_SCALAR_SIZE + 4096; }
+
+// The witness file, read only if its size fits the key (max_wtns_bytes); BAD_INPUT otherwise.
+inline ByteSource witness_file(const char* path, std::uint64_t n_vars) {
+  const std::uint64_t limit = max_wtns_bytes(n_vars);
+  std::error_code ec;
+  const std::uintmax_t size = std::filesystem::file_size(path, ec);
+  if (!ec && size > limit) {
+    throw bad_input(std::string(path) + ": the witness is " + std::to_string(size) + " bytes; a witness of the key's " +
+                    std::to_string(n_vars) + " wires is at most " + std::to_string(limit) + " bytes");
+  }
+  return ByteSource::from_file(path, limit);  // the bound again, should the file grow after the stat
+}
+
 template <class Fr, class CheckWtns>
 std::vector<typename Fr::Int> read_witness(const zkp_witness_t& witness, std::uint64_t n_vars, CheckWtns&& check_wtns) {
   switch (witness.kind) {
@@ -23,7 +41,7 @@ std::vector<typename Fr::Int> read_witness(const zkp_witness_t& witness, std::ui
       if (witness.kind == ZKP_WITNESS_WTNS_FILE && witness.path == nullptr) throw bad_input("witness path is NULL");
       if (witness.kind == ZKP_WITNESS_WTNS_BUFFER && witness.data == nullptr) throw bad_input("witness data is NULL");
       ByteSource src = witness.kind == ZKP_WITNESS_WTNS_FILE
-                           ? ByteSource::from_file(witness.path)
+                           ? witness_file(witness.path, n_vars)
                            : ByteSource::borrow({static_cast<const std::byte*>(witness.data), witness.size},
                                                 "witness buffer");
       const Wtns wtns = read_wtns(std::move(src));

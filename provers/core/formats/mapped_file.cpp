@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -14,7 +15,7 @@
 namespace zkp {
 namespace {
 
-// Closes the descriptor on every path out of the constructor; the mapping does not need it.
+// Closes the descriptor on every path out of the constructor; the copy does not need it.
 struct FdGuard {
   int fd;
   ~FdGuard() {
@@ -26,69 +27,106 @@ struct FdGuard {
   throw IoError(detail::concat(path.string(), ": ", what, ": ", std::strerror(errno)));
 }
 
-}  // namespace
-
-MappedFile::MappedFile(const std::filesystem::path& path) {
-  FdGuard fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
-  if (fd.fd < 0) io_fail(path, "cannot open");
-  struct stat st {};
-  if (::fstat(fd.fd, &st) != 0) io_fail(path, "cannot stat");
-  if (S_ISREG(st.st_mode) && st.st_size > 0) {
-    map_size_ = static_cast<std::size_t>(st.st_size);
-    void* p = ::mmap(nullptr, map_size_, PROT_READ, MAP_PRIVATE, fd.fd, 0);
-    if (p == MAP_FAILED) io_fail(path, "cannot mmap");
-    map_ = p;
-    view_ = ByteView(static_cast<const std::byte*>(map_), map_size_);
-    return;
-  }
-  // Not mappable (pipe, /dev/stdin, empty file): read until EOF.
-  constexpr std::size_t chunk = 1 << 16;
-  for (;;) {
-    const std::size_t used = copy_.size();
-    copy_.resize(used + chunk);
-    const ssize_t n = ::read(fd.fd, copy_.data() + used, chunk);
-    if (n < 0) {
-      if (errno == EINTR) {
-        copy_.resize(used);
-        continue;
-      }
-      io_fail(path, "cannot read");
-    }
-    copy_.resize(used + static_cast<std::size_t>(n));
-    if (n == 0) break;
-  }
-  view_ = ByteView(copy_.data(), copy_.size());
+const char* kind_of(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  if (S_ISSOCK(mode)) return "a socket";
+  return "not a regular file";
 }
 
-MappedFile::~MappedFile() { release(); }
+void require_regular(const std::filesystem::path& path, const struct stat& st) {
+  if (!S_ISREG(st.st_mode)) {
+    throw FormatError(detail::concat(path.string(), ": is ", kind_of(st.st_mode),
+                                     ", not a regular file (zkpipe reads only regular files)"));
+  }
+}
 
-MappedFile::MappedFile(MappedFile&& other) noexcept
-    : map_(std::exchange(other.map_, nullptr)),
-      map_size_(std::exchange(other.map_size_, 0)),
-      copy_(std::move(other.copy_)),
+// The largest single pread Linux performs (it caps every read at 0x7ffff000 bytes).
+constexpr std::size_t kMaxRead = 0x7ffff000;
+
+}  // namespace
+
+FileContents::FileContents(const std::filesystem::path& path, std::uint64_t max_size) {
+  // stat before open: opening a device node or FIFO can itself block or have effects.
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) io_fail(path, "cannot open");
+  require_regular(path, st);
+  // O_NONBLOCK: should the path be swapped for a FIFO after the stat, open must not wait for a
+  // writer; the fstat below then refuses it.
+  FdGuard fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
+  if (fd.fd < 0) io_fail(path, "cannot open");
+  if (::fstat(fd.fd, &st) != 0) io_fail(path, "cannot stat");
+  require_regular(path, st);
+  const auto size = static_cast<std::uint64_t>(st.st_size);
+  if (size > max_size) {
+    throw FormatError(detail::concat(path.string(), ": is ", size, " bytes, more than the ", max_size,
+                                     " bytes it can be here"));
+  }
+  if (size == 0) return;
+  buffer_size_ = static_cast<std::size_t>(size);
+  void* p = ::mmap(nullptr, buffer_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (p == MAP_FAILED) {
+    buffer_size_ = 0;
+    io_fail(path, "cannot allocate memory for its contents");
+  }
+  buffer_ = p;
+  auto* out = static_cast<std::byte*>(buffer_);
+  std::size_t done = 0;
+  try {
+    while (done < buffer_size_) {
+      const ssize_t n = ::pread(fd.fd, out + done, std::min(buffer_size_ - done, kMaxRead), static_cast<off_t>(done));
+      if (n < 0) {
+        if (errno == EINTR) continue;
+        io_fail(path, "cannot read");
+      }
+      if (n == 0) {
+        throw IoError(detail::concat(path.string(), ": the file shrank while it was read (", done, " of ",
+                                     buffer_size_, " bytes read); was it replaced or truncated?"));
+      }
+      done += static_cast<std::size_t>(n);
+    }
+    if (::fstat(fd.fd, &st) != 0) io_fail(path, "cannot stat");
+    if (static_cast<std::uint64_t>(st.st_size) != size) {
+      throw IoError(detail::concat(path.string(), ": the file changed size while it was read (", size, " then ",
+                                   st.st_size, " bytes); was it replaced or truncated?"));
+    }
+  } catch (...) {
+    release();
+    throw;
+  }
+  // Read-only from here on: a stray write through a parser's view faults at once.
+  ::mprotect(buffer_, buffer_size_, PROT_READ);
+  view_ = ByteView(out, buffer_size_);
+}
+
+FileContents::~FileContents() { release(); }
+
+FileContents::FileContents(FileContents&& other) noexcept
+    : buffer_(std::exchange(other.buffer_, nullptr)),
+      buffer_size_(std::exchange(other.buffer_size_, 0)),
       view_(std::exchange(other.view_, {})) {}
 
-MappedFile& MappedFile::operator=(MappedFile&& other) noexcept {
+FileContents& FileContents::operator=(FileContents&& other) noexcept {
   if (this != &other) {
     release();
-    map_ = std::exchange(other.map_, nullptr);
-    map_size_ = std::exchange(other.map_size_, 0);
-    copy_ = std::move(other.copy_);
+    buffer_ = std::exchange(other.buffer_, nullptr);
+    buffer_size_ = std::exchange(other.buffer_size_, 0);
     view_ = std::exchange(other.view_, {});
   }
   return *this;
 }
 
-void MappedFile::release() noexcept {
-  if (map_ != nullptr) ::munmap(map_, map_size_);
-  map_ = nullptr;
-  map_size_ = 0;
-  copy_.clear();
+void FileContents::release() noexcept {
+  if (buffer_ != nullptr) ::munmap(buffer_, buffer_size_);
+  buffer_ = nullptr;
+  buffer_size_ = 0;
   view_ = {};
 }
 
-ByteSource ByteSource::from_file(const std::filesystem::path& path) {
-  MappedFile file(path);
+ByteSource ByteSource::from_file(const std::filesystem::path& path, std::uint64_t max_size) {
+  FileContents file(path, max_size);
   ByteSource src(file.bytes(), path.string());
   src.storage_ = std::move(file);
   return src;
@@ -102,6 +140,11 @@ ByteSource ByteSource::adopt(std::vector<std::byte> bytes, std::string name) {
   ByteSource src(ByteView(bytes.data(), bytes.size()), std::move(name));
   src.storage_ = std::move(bytes);  // a moved vector keeps its buffer, so view_ stays valid
   return src;
+}
+
+std::string read_text_file(const std::filesystem::path& path, std::uint64_t max_size) {
+  const FileContents file(path, max_size);
+  return {reinterpret_cast<const char*>(file.bytes().data()), file.bytes().size()};
 }
 
 }  // namespace zkp

@@ -1,9 +1,12 @@
 // Read-only access to a whole file, and ByteSource: "the bytes a parser reads", from a file or
 // from a buffer the host hands over (witnesses usually arrive as memory, not as files).
+// (The file keeps its historical name: files used to be mmap'ed, see FileContents for why not.)
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <string>
 #include <variant>
 #include <vector>
@@ -12,30 +15,33 @@
 
 namespace zkp {
 
-// A whole file, read-only. Regular files are mmap'ed (a zkey can be gigabytes; mapping costs no
-// copy and lets the kernel page it in); pipes, character devices and empty files are read into
-// memory instead, since they cannot be mapped. Move-only; the view stays at the same address
-// across moves, so spans taken from bytes() survive moving the MappedFile.
-class MappedFile {
+// A whole regular file, read with pread into memory this object owns. Files are not mmap'ed: a
+// loaded key's points are read for the life of the key, and a mapped file that another process
+// truncates (`cp new.zkey circuit.zkey` over a loaded key) kills the whole process with SIGBUS
+// at the next read; an owned copy cannot change under zkpipe. The buffer is anonymous memory
+// (page-aligned, zero pages until read, returned to the OS when freed). Move-only; the view
+// stays at the same address across moves, so spans taken from bytes() survive moving it.
+class FileContents {
  public:
-  // Throws IoError if the file cannot be opened, stat'ed, mapped or read.
-  explicit MappedFile(const std::filesystem::path& path);
-  ~MappedFile();
-  MappedFile(MappedFile&& other) noexcept;
-  MappedFile& operator=(MappedFile&& other) noexcept;
-  MappedFile(const MappedFile&) = delete;
-  MappedFile& operator=(const MappedFile&) = delete;
+  // Throws IoError if the file cannot be opened, stat'ed or read, or changes size while it is
+  // read. Throws FormatError if the path is not a regular file (a FIFO would block the reading
+  // thread, /dev/zero would never end; both are refused without reading) or is larger than
+  // `max_size` bytes (the caller's bound, e.g. what a key implies for its witness).
+  explicit FileContents(const std::filesystem::path& path,
+                        std::uint64_t max_size = std::numeric_limits<std::uint64_t>::max());
+  ~FileContents();
+  FileContents(FileContents&& other) noexcept;
+  FileContents& operator=(FileContents&& other) noexcept;
+  FileContents(const FileContents&) = delete;
+  FileContents& operator=(const FileContents&) = delete;
 
   ByteView bytes() const { return view_; }
-  // True when the bytes are an mmap of the file, false when they were copied in.
-  bool is_mapped() const { return map_ != nullptr; }
 
  private:
   void release() noexcept;
 
-  void* map_ = nullptr;  // mmap result, unmapped in release()
-  std::size_t map_size_ = 0;
-  std::vector<std::byte> copy_;  // used when the file cannot be mapped
+  void* buffer_ = nullptr;  // anonymous mmap, unmapped in release(); null for an empty file
+  std::size_t buffer_size_ = 0;
   ByteView view_;
 };
 
@@ -44,8 +50,10 @@ class MappedFile {
 // their ByteSource, so their spans live exactly as long as they do.
 class ByteSource {
  public:
-  // Maps or reads the file; the name in messages is the path as given.
-  static ByteSource from_file(const std::filesystem::path& path);
+  // Reads the file (FileContents: regular files only, at most `max_size` bytes); the name in
+  // messages is the path as given.
+  static ByteSource from_file(const std::filesystem::path& path,
+                              std::uint64_t max_size = std::numeric_limits<std::uint64_t>::max());
   // Borrows `bytes`: the caller keeps them alive and unchanged for as long as this source and
   // anything parsed from it exist (e.g. a witness buffer owned by the host until the proof is
   // done).
@@ -59,9 +67,14 @@ class ByteSource {
  private:
   ByteSource(ByteView view, std::string name) : view_(view), name_(std::move(name)) {}
 
-  std::variant<std::monostate, MappedFile, std::vector<std::byte>> storage_;
+  std::variant<std::monostate, FileContents, std::vector<std::byte>> storage_;
   ByteView view_;
   std::string name_;
 };
+
+// The whole of a small regular file as text (config files, token files, JSON): FileContents'
+// checks, so a FIFO or /dev/zero given as a config file is refused instead of read forever.
+std::string read_text_file(const std::filesystem::path& path,
+                           std::uint64_t max_size = std::numeric_limits<std::uint64_t>::max());
 
 }  // namespace zkp

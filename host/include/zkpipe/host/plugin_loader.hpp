@@ -40,7 +40,9 @@ class PluginLoader {
   // resolve() then PluginLibrary::open().
   std::shared_ptr<PluginLibrary> load(PluginKind kind, const std::string& name_or_path) const;
 
-  // Every lib*.so in the search path (the first of each file name), for `zkpipe plugins`.
+  // Every libzkp_prover_*.so and libzkp_pacer_*.so in the search path (the first of each file
+  // name), for `zkpipe plugins`. Other libraries there are never opened (opening runs their
+  // constructors); an explicit path given to load() still opens any file.
   std::vector<std::filesystem::path> candidates() const;
 
  private:
