@@ -151,6 +151,12 @@ const std::vector<HostOption>& host_options() {
               "when partitions are pending, the budget could grant the next and the pacer has admitted nothing "
               "for max(this, 20 x its last interval between admissions), log a warning with the pacer's status "
               "line, once per stall, and count it in the stats (admission_stalls); 0: off"),
+      integer("watchdog_floor_ms", "0", nullptr, &Config::watchdog_floor_ms, 0, kMaxWatchdogMs,
+              "the partition watchdog: a partition on a device (from prove_start until prove_finish returns) for "
+              "max(this, 10 x the median gpu_duration of its key's last 64 proofs) is declared hung: the log says "
+              "so and its device is quarantined (no unpinned work while another device is usable); the partition "
+              "fails with ZKP_ERR_DEVICE, retried on another device as device_retries allows, when the prover "
+              "returns; 0: off"),
   };
   return options;
 }

@@ -50,7 +50,8 @@ Pipeline::Pipeline(const PipelineSettings& settings, Prover& prover, Pacer& pace
       budget_(settings.budget_bytes),
       proving_on_(settings.devices, 0),
       idle_on_(settings.devices, 0),
-      watchdog_(settings.admission_watchdog_ns) {}
+      watchdog_(settings.admission_watchdog_ns),
+      partition_watchdog_(settings.watchdog_floor_ns) {}
 
 Pipeline::~Pipeline() { stop(); }
 
@@ -63,6 +64,7 @@ void Pipeline::start() {
     }
   }
   admission_thread_ = std::thread([this] { admission_loop(); });
+  if (partition_watchdog_.enabled()) watchdog_thread_ = std::thread([this] { watchdog_loop(); });
 }
 
 uint64_t Pipeline::submit(std::shared_ptr<Job> job, JobCallbacks callbacks) {
@@ -171,7 +173,9 @@ void Pipeline::stop() {
   admission_cv_.notify_all();
   synthesis_cv_.notify_all();
   for (auto& cv : device_cv_) cv.notify_all();
+  partition_watchdog_cv_.notify_all();
   if (admission_thread_.joinable()) admission_thread_.join();
+  if (watchdog_thread_.joinable()) watchdog_thread_.join();
   synthesis_pool_.reset();
   workers_.clear();
 }
@@ -343,6 +347,48 @@ Task Pipeline::take_proof_locked(uint32_t device, uint32_t worker) {
   return std::move(*task);
 }
 
+// -- the partition watchdog -----------------------------------------------------------
+
+uint64_t Pipeline::device_op_started(const Task& task, uint32_t device) {
+  std::lock_guard lock(mu_);
+  const uint64_t id = partition_watchdog_.started(device, task.job->key->id, task.job->id, task.partition, now_ns());
+  partition_watchdog_cv_.notify_one();  // its deadline may be the next one
+  return id;
+}
+
+bool Pipeline::device_op_ended(uint64_t id) {
+  std::lock_guard lock(mu_);
+  return partition_watchdog_.ended(id);
+}
+
+void Pipeline::watchdog_loop() {
+  std::unique_lock lock(mu_);
+  while (!stopping_) {
+    for (const PartitionWatchdog::Hung& h : partition_watchdog_.check(now_ns())) {
+      const double ns_per_s = 1e9;
+      const bool quarantined = gpu_queue_.quarantine(h.device, proving_on_);
+      log().error("watchdog: partition {} of job {} has been on device {} for {:.1f} s (threshold {:.1f} s: "
+                  "max(watchdog_floor_ms, 10 x its key's median gpu_duration of {:.3f} s)); it is declared hung{}. "
+                  "A prover call on a host thread cannot be interrupted: the partition fails with "
+                  "ZKP_ERR_DEVICE (and is retried elsewhere as device_retries allows) when the call returns",
+                  h.partition, h.job_id, h.device, static_cast<double>(h.on_device_ns) / ns_per_s,
+                  static_cast<double>(h.threshold_ns) / ns_per_s, static_cast<double>(h.median_ns) / ns_per_s,
+                  quarantined ? " and device " + std::to_string(h.device) +
+                                    " is quarantined: it takes no unpinned partitions while another device is usable"
+                              : "");
+      if (quarantined) {
+        for (auto& cv : device_cv_) cv.notify_all();  // per-device: its queue may have moved
+      }
+    }
+    const uint64_t deadline = partition_watchdog_.deadline_ns();
+    if (deadline == PartitionWatchdog::kNever) {
+      partition_watchdog_cv_.wait(lock);
+    } else {
+      partition_watchdog_cv_.wait_until(lock, to_time_point(deadline));
+    }
+  }
+}
+
 bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
   const bool device_error = record.status == ZKP_ERR_DEVICE;
   if (!device_error && record.status != ZKP_ERR_OUT_OF_MEMORY) return false;
@@ -389,6 +435,7 @@ void Pipeline::proof_done(Task task, Completion record, bool device_finished) {
   event.worker = record.worker;
   event.gpu_duration_ns = record.gpu_duration_ns;
   emit_locked(event);
+  if (device_finished) partition_watchdog_.proved(task.job->key->id, record.gpu_duration_ns);
   if (record.status != ZKP_OK && !task.failed_on.empty()) {
     std::string earlier;
     for (uint32_t d : task.failed_on) earlier += (earlier.empty() ? "" : ", ") + std::to_string(d);

@@ -14,6 +14,7 @@ PipelineSettings PipelineSettings::from(const Config& config, uint32_t devices) 
   s.device_retries = config.device_retries;
   s.status_every = config.status_every;
   s.admission_watchdog_ns = static_cast<uint64_t>(config.admission_watchdog_ms) * 1'000'000;
+  s.watchdog_floor_ns = static_cast<uint64_t>(config.watchdog_floor_ms) * 1'000'000;
   return s;
 }
 

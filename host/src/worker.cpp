@@ -63,12 +63,23 @@ Worker::Held Worker::start(Task task) {
   input.external = held.task.input().synthesized;
   input.randomness = held.task.randomness();
   const LoadedKey& key = *held.task.job->key;
+  held.watch = pipeline_.device_op_started(held.task, device_);
   if (Status s = prover_.prove_start(*key.handle, input, static_cast<int32_t>(device_), index_, held.op); !s.ok()) {
     held.op = nullptr;
     record.status = s.code;
     record.message = std::move(s.message);
+    left_device(held);
   }
   return held;
+}
+
+bool Worker::left_device(Held& held) {
+  if (!pipeline_.device_op_ended(held.watch)) return false;
+  held.record.status = ZKP_ERR_DEVICE;
+  held.record.message = "device " + std::to_string(device_) +
+                        ": the partition watchdog declared the partition hung (see the log); the prover's call "
+                        "returned afterwards and its result was dropped";
+  return true;
 }
 
 void Worker::finish(Held& held, bool& device_finished) {
@@ -90,6 +101,7 @@ void Worker::finish(Held& held, bool& device_finished) {
   zkp_prove_op_t* op = held.op;
   held.op = nullptr;  // prove_finish frees it whatever it returns
   Status finished = prover_.prove_finish(op, out);
+  if (left_device(held)) return;  // now a device error: the synthesis stays, it may be retried
   if (!finished.ok()) return fail(std::move(finished));  // the synthesis stays: it may be retried
   task.synthesis.reset();  // the partition's memory goes now; verify needs only the proof
 

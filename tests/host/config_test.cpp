@@ -246,10 +246,12 @@ TEST_F(ConfigTest, PipelineSettingsAreTheConfigs) {
   EXPECT_TRUE(d.self_check);
   EXPECT_EQ(d.device_retries, 2u);
   EXPECT_EQ(d.status_every, 10u);
+  EXPECT_EQ(d.watchdog_floor_ns, 0u);  // the partition watchdog is off by default
   const PipelineSettings s = PipelineSettings::from(
       Config::load(std::nullopt, std::vector<std::string>{"workers_per_device=3", "synthesis_threads=5",
                                                           "budget=1GiB", "queue=shared", "self_check=false",
-                                                          "device_retries=7", "status_every=4"}),
+                                                          "device_retries=7", "status_every=4",
+                                                          "watchdog_floor_ms=250"}),
       1);
   EXPECT_EQ(s.workers_per_device, 3u);
   EXPECT_EQ(s.synthesis_threads, 5u);
@@ -258,6 +260,7 @@ TEST_F(ConfigTest, PipelineSettingsAreTheConfigs) {
   EXPECT_FALSE(s.self_check);
   EXPECT_EQ(s.device_retries, 7u);
   EXPECT_EQ(s.status_every, 4u);
+  EXPECT_EQ(s.watchdog_floor_ns, 250'000'000u);
 }
 
 TEST(ByteSize, ParsesSuffixes) {

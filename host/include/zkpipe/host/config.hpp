@@ -64,6 +64,7 @@ struct Config {
   spdlog::level::level_enum log_level{};
   uint32_t status_every{};  // admissions between pacer status lines; 0: never
   uint32_t admission_watchdog_ms{};  // the admission watchdog's shortest stall; 0: off
+  uint32_t watchdog_floor_ms{};  // the partition watchdog's shortest hang; 0: off
   std::vector<PluginOption> prover_options;
   std::vector<PluginOption> pacer_options;
   std::vector<PluginOption> serve_options;  // [serve] / serve.KEY: read by `zkpipe serve` only

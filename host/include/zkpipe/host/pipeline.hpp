@@ -9,8 +9,8 @@
 //     → CompletionDispatcher (callbacks on the completion thread)
 //
 // Threads: one admission thread, `synthesis_threads` synthesis threads, devices × W
-// worker threads, and the dispatcher's completion thread. Callers' threads submit,
-// cancel and read stats.
+// worker threads, the partition watchdog's thread (when watchdog_floor_ms is set), and the
+// dispatcher's completion thread. Callers' threads submit, cancel and read stats.
 //
 // Locking. One mutex, the scheduler lock `mu_`, guards every piece of pipeline state
 // (scheduler, synthesis queue, GPU queue, budget, counts, jobs) and serializes every
@@ -41,6 +41,7 @@
 #include <zkpipe/host/job.hpp>
 #include <zkpipe/host/memory_budget.hpp>
 #include <zkpipe/host/pacer.hpp>
+#include <zkpipe/host/partition_watchdog.hpp>
 #include <zkpipe/host/prover.hpp>
 #include <zkpipe/host/scheduler.hpp>
 #include <zkpipe/host/status.hpp>
@@ -72,6 +73,7 @@ struct PipelineSettings {
   uint32_t device_retries{};
   uint32_t status_every{};  // admissions between pacer status lines; 0: never
   uint64_t admission_watchdog_ns{};  // the watchdog's shortest stall; 0: off
+  uint64_t watchdog_floor_ns{};  // the partition watchdog's floor; 0: off
 
   static PipelineSettings from(const Config& config, uint32_t devices);
 };
@@ -146,12 +148,22 @@ class Pipeline {
   // failed on (a REQUEUED event) and this returns true: the worker must not touch it
   // again. Otherwise false: the worker frees the synthesis and calls proof_done.
   bool retry_elsewhere(Task& task, const Completion& record);
+  // The partition watchdog (partition_watchdog.hpp): a worker calls device_op_started
+  // just before prove_start and device_op_ended once its prove_finish (or a failed
+  // prove_start) returned. While on the device, a partition that reaches its threshold is
+  // declared hung by the watchdog thread: the log says so and its device is quarantined
+  // (gpu_queue.hpp). device_op_ended returns whether it was: the worker then fails the
+  // partition with ZKP_ERR_DEVICE, whatever the prover returned, and offers it to
+  // retry_elsewhere.
+  uint64_t device_op_started(const Task& task, uint32_t device);
+  bool device_op_ended(uint64_t id);
   // The worker is done with it (its synthesis freed). `device_finished`: prove_finish
   // succeeded (GPU_DONE), else the partition failed on the device (FAILED).
   void proof_done(Task task, Completion record, bool device_finished);
 
  private:
   void admission_loop();
+  void watchdog_loop();
   void admit_locked();
   // The pacer said "not now" while the pipeline is admissible: tells the watchdog, and
   // logs the warning when it reports a stall.
@@ -201,11 +213,14 @@ class Pipeline {
   uint64_t jobs_submitted_ = 0;
   uint64_t admissions_ = 0;
   AdmissionWatchdog watchdog_;
+  PartitionWatchdog partition_watchdog_;
+  std::condition_variable partition_watchdog_cv_;  // a partition went onto a device, or stopping
   uint64_t wake_seq_ = 0;  // bumped by every event and submission
   bool closed_ = false;
   bool stopping_ = false;
 
   std::thread admission_thread_;
+  std::thread watchdog_thread_;  // only when the partition watchdog is on
   std::unique_ptr<SynthesisPool> synthesis_pool_;
   std::vector<std::unique_ptr<Worker>> workers_;
 };

@@ -21,6 +21,12 @@
 // before delivery; an invalid proof becomes a failed partition (ZKP_ERR_INTERNAL,
 // "self-check failed"), never a delivered proof. A prover that reports a different
 // device than the one asked for fails the partition too (PACING.md, failure 8).
+//
+// Watchdog: each partition is on the device, for the partition watchdog, from just before
+// its prove_start until its prove_finish (or a failed prove_start) returns
+// (Pipeline::device_op_started/ended). One the watchdog declared hung meanwhile fails with
+// ZKP_ERR_DEVICE whatever the prover returned, its proof dropped, and goes to
+// retry_elsewhere like any device error.
 #pragma once
 
 #include <zkpipe/host/completion.hpp>
@@ -52,6 +58,7 @@ class Worker {
     Task task;
     zkp_prove_op_t* op = nullptr;  // owned by the prover until prove_finish; null: prove_start failed
     Completion record;             // its outcome so far
+    uint64_t watch = 0;            // its id in the partition watchdog (Pipeline::device_op_started)
   };
 
   void run();
@@ -65,6 +72,9 @@ class Worker {
   // Hands the partition back: to another device (Pipeline::retry_elsewhere) or done.
   void conclude(Held held, bool device_finished);
   void self_check(const Task& task, Completion& record) const;
+  // It left the device: if the watchdog declared it hung meanwhile, its outcome becomes a
+  // device error (and its proof is dropped). Returns whether it was.
+  bool left_device(Held& held);
 
   Pipeline& pipeline_;
   Prover& prover_;
