@@ -117,6 +117,10 @@ typedef struct zkp_host_stats_t {
    * pending, the budget could grant the next and the pacer admitted nothing for
    * max(admission_watchdog_ms, 20 x its last interval between admissions). */
   uint64_t admission_stalls;
+  /* Added after admission_stalls (present when struct_size covers it): the time between the
+   * pipeline's last two admissions, the pacer's current interval as the host sees it (0 until
+   * two partitions have been admitted). */
+  uint64_t admission_interval_ns;
 } zkp_host_stats_t;
 
 /* How shutdown/destroy treat work in flight. */

@@ -4,8 +4,10 @@
 // bearer token ([serve] keys: host/serve/settings.hpp).
 //
 // SIGTERM or SIGINT: new work is refused, what is queued is cancelled, what is on a device
-// finishes, open Prove/Await calls get their outcome, and the command exits 0. SIGHUP is
-// logged and ignored (nothing is reloaded yet), rather than ending the server.
+// gets serve.grace to finish, open Prove/Await calls get their outcome, and the command exits
+// 0 (1 if the grace time passed with work still on a device). SIGHUP reads the configuration
+// again and applies what can change without a restart: log_level and the bearer token file
+// (Server::reload); a configuration that no longer parses is logged and changes nothing.
 #include "command.hpp"
 #include "options.hpp"
 
@@ -17,6 +19,8 @@
 #include "settings.hpp"
 
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 
 #include <pthread.h>
@@ -37,6 +41,15 @@ sigset_t block_stop_signals() {
   sigaddset(&set, SIGHUP);
   pthread_sigmask(SIG_BLOCK, &set, nullptr);
   return set;
+}
+
+void reload(const ParsedArgs& parsed, serve::Server& server) {
+  try {
+    const host::Config config = load_config(parsed);
+    server.reload(config, serve::Settings::from(config));
+  } catch (const std::exception& e) {
+    host::log().error("serve: SIGHUP: the configuration was not reloaded, nothing changed: {}", e.what());
+  }
 }
 
 int run_serve(const std::vector<std::string>& args) {
@@ -63,11 +76,14 @@ int run_serve(const std::vector<std::string>& args) {
   serve::Server server(host, settings);
   int signal = 0;
   while (sigwait(&stop_signals, &signal) != 0 || signal == SIGHUP) {
-    if (signal == SIGHUP) host::log().info("serve: SIGHUP: nothing can be reloaded yet; ignored");
+    if (signal == SIGHUP) reload(parsed, server);
     signal = 0;
   }
   host::log().info("serve: {}: shutting down (queued work cancelled, work on a device finished)", strsignal(signal));
-  server.shutdown(ZKP_SHUTDOWN_CANCEL);
+  if (!server.drain()) {
+    std::fflush(nullptr);
+    std::_Exit(kExitFailure);  // the host's threads still wait on a device: nothing may join them
+  }
   return kExitSuccess;
 }
 

@@ -90,11 +90,15 @@ struct JobTable::CallbackContext {
 };
 
 void JobTable::on_partition(void* user_data, const zkp_completion_t* record) {
-  static_cast<CallbackContext*>(user_data)->job->add(to_result(*record));
+  auto* context = static_cast<CallbackContext*>(user_data);
+  context->table->metrics_.observe_partition(*record);
+  context->job->add(to_result(*record));
 }
 
-void JobTable::on_job(void* user_data, const zkp_job_summary_t*) {
+void JobTable::on_job(void* user_data, const zkp_job_summary_t* summary) {
   std::unique_ptr<CallbackContext> context(static_cast<CallbackContext*>(user_data));
+  context->table->metrics_.observe_job(*summary);
+  context->table->on_done_(context->job->key_id_);
   // The table first: a client that sees the job done (and asks Status) sees it finished there too.
   context->table->finished(*context->job);
   context->job->finish();
@@ -111,6 +115,7 @@ void JobTable::finished(const JobState& job) {
 
 std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
   auto job = std::make_shared<JobState>();
+  job->key_id_ = request.key_id();
   const int n = request.witnesses_size();
   job->witnesses_.reserve(static_cast<size_t>(n));
   for (int i = 0; i < n; ++i) job->witnesses_.push_back(std::move(*request.mutable_witnesses(i)));

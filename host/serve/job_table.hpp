@@ -9,12 +9,15 @@
 
 #include <zkpipe/host/host.hpp>
 
+#include "metrics.hpp"
+
 #include "zkpipe/v1/prover.pb.h"
 
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,6 +44,7 @@ class JobState {
   void finish();                                 // [completion-thread]
 
   uint64_t id_ = 0;  // set before any callback can read it
+  uint64_t key_id_ = 0;
   std::vector<std::string> witnesses_;
   std::vector<zkp_partition_t> parts_;
 
@@ -52,7 +56,10 @@ class JobState {
 
 class JobTable {
  public:
-  explicit JobTable(host::Host& host, size_t keep_finished = 4096) : host_(host), keep_finished_(keep_finished) {}
+  // Every completion is also counted in `metrics`, and `on_done` told the key of each job that
+  // finishes [completion-thread]; both must outlive the jobs.
+  JobTable(host::Host& host, Metrics& metrics, std::function<void(uint64_t key_id)> on_done, size_t keep_finished = 4096)
+      : host_(host), metrics_(metrics), on_done_(std::move(on_done)), keep_finished_(keep_finished) {}
 
   // Submits the request (its witnesses moved into the job). Throws zkp::sdk::Error as
   // host::Host::submit does; nothing is submitted then.
@@ -69,6 +76,8 @@ class JobTable {
   void finished(const JobState& job);
 
   host::Host& host_;
+  Metrics& metrics_;
+  std::function<void(uint64_t)> on_done_;
   const size_t keep_finished_;
   mutable std::mutex mu_;
   std::map<uint64_t, std::shared_ptr<JobState>> jobs_;

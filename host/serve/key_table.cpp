@@ -4,6 +4,7 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 
@@ -17,6 +18,8 @@ uint64_t unix_ms() {
   return static_cast<uint64_t>(
       std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
 }
+
+std::string bytes(uint64_t n) { return std::to_string(n) + " B"; }
 
 }  // namespace
 
@@ -39,13 +42,16 @@ KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format
   std::lock_guard load_lock(load_mu_);
   {
     std::lock_guard lock(mu_);
-    for (const auto& [id, k] : keys_) {
+    for (auto& [id, k] : keys_) {
       if (k.path == entry.path && k.format == format && k.file_size == entry.file_size &&
           k.file_mtime_ns == entry.file_mtime_ns) {
+        k.last_used = ++use_clock_;
+        ++counters_.hits;
         return {k, true};
       }
     }
   }
+  if (budget_ > 0) make_room(entry.file_size, entry.path);
   auto source = sdk::make_struct<zkp_key_source_t>();
   source.path = entry.path.c_str();
   source.format = format;
@@ -54,18 +60,84 @@ KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format
   entry.load_ns = host::now_ns() - start;
   entry.info = host_.key_info(entry.id);
   entry.loaded_unix_ms = unix_ms();
-  host::log().info("serve: key {} loaded from {} in {:.1f} ms", entry.id, entry.path,
-                   static_cast<double>(entry.load_ns) / 1e6);
+  host::log().info("serve: key {} loaded from {} in {:.1f} ms{}", entry.id, entry.path,
+                   static_cast<double>(entry.load_ns) / 1e6,
+                   budget_ > 0 ? " (" + bytes(entry.file_size) + " of serve.key_budget = " + bytes(budget_) + ")" : "");
   std::lock_guard lock(mu_);
+  entry.last_used = ++use_clock_;
+  ++counters_.loads;
+  counters_.used_bytes += entry.file_size;
   keys_.emplace(entry.id, entry);
   return {entry, false};
+}
+
+void KeyTable::make_room(uint64_t needed, const std::string& for_path) {
+  std::vector<std::pair<uint64_t, uint64_t>> idle;  // (last_used, id), oldest first
+  {
+    std::lock_guard lock(mu_);
+    if (needed > budget_) {
+      ++counters_.refused;
+      throw sdk::Error(ZKP_ERR_BUDGET_EXHAUSTED, "key '" + for_path + "' needs " + bytes(needed) +
+                                                     ", more than serve.key_budget = " + bytes(budget_) + " allows");
+    }
+    if (counters_.used_bytes + needed <= budget_) return;
+    uint64_t busy_bytes = 0, busy = 0;
+    for (const auto& [id, k] : keys_) {
+      if (k.open_jobs > 0) {
+        busy_bytes += k.file_size;
+        ++busy;
+      } else {
+        idle.emplace_back(k.last_used, id);
+      }
+    }
+    // Evicting every idle key would not make room: refuse, and evict nothing.
+    if (busy_bytes + needed > budget_) {
+      ++counters_.refused;
+      throw sdk::Error(ZKP_ERR_BUDGET_EXHAUSTED,
+                       "key '" + for_path + "' (" + bytes(needed) + ") does not fit in serve.key_budget = " + bytes(budget_) +
+                           ": " + bytes(busy_bytes) + " are held by " + std::to_string(busy) +
+                           " key(s) with jobs in flight, which are never evicted");
+    }
+  }
+  std::sort(idle.begin(), idle.end());
+  for (const auto& [age, id] : idle) {
+    {
+      std::lock_guard lock(mu_);
+      const auto it = keys_.find(id);
+      if (it == keys_.end() || it->second.open_jobs > 0) continue;  // a job came for it meanwhile
+    }
+    try {
+      host_.unload_key(id);
+    } catch (const sdk::Error& e) {
+      if (e.status() != ZKP_ERR_INVALID_ARGUMENT) throw;
+      continue;  // partitions in flight after all: never evicted
+    }
+    std::lock_guard lock(mu_);
+    const KeyEntry k = keys_.at(id);
+    keys_.erase(id);
+    evicted_.insert(id);
+    ++counters_.evictions;
+    counters_.used_bytes -= k.file_size;
+    host::log().warn("serve: key {} ({}, {}) evicted, the least recently used idle key, to make room for '{}' "
+                     "({}) under serve.key_budget = {}; {} now used",
+                     id, k.path, bytes(k.file_size), for_path, bytes(needed), bytes(budget_), bytes(counters_.used_bytes));
+    if (counters_.used_bytes + needed <= budget_) return;
+  }
+  std::lock_guard lock(mu_);
+  ++counters_.refused;
+  throw sdk::Error(ZKP_ERR_BUDGET_EXHAUSTED, "key '" + for_path + "' (" + bytes(needed) +
+                                                 ") does not fit in serve.key_budget = " + bytes(budget_) + ": " +
+                                                 bytes(counters_.used_bytes) + " are held by keys that jobs took meanwhile");
 }
 
 void KeyTable::unload(uint64_t key_id) {
   std::lock_guard load_lock(load_mu_);
   host_.unload_key(key_id);
   std::lock_guard lock(mu_);
-  keys_.erase(key_id);
+  if (const auto it = keys_.find(key_id); it != keys_.end()) {
+    counters_.used_bytes -= it->second.file_size;
+    keys_.erase(it);
+  }
   host::log().info("serve: key {} unloaded", key_id);
 }
 
@@ -83,7 +155,31 @@ size_t KeyTable::size() const {
 
 void KeyTable::note_job(uint64_t key_id) {
   std::lock_guard lock(mu_);
-  if (auto it = keys_.find(key_id); it != keys_.end()) ++it->second.jobs_submitted;
+  if (auto it = keys_.find(key_id); it != keys_.end()) {
+    ++it->second.jobs_submitted;
+    ++it->second.open_jobs;
+    it->second.last_used = ++use_clock_;
+  }
+}
+
+void KeyTable::job_done(uint64_t key_id, bool submitted) {
+  std::lock_guard lock(mu_);
+  const auto it = keys_.find(key_id);
+  if (it == keys_.end()) return;
+  if (it->second.open_jobs > 0) --it->second.open_jobs;
+  if (!submitted && it->second.jobs_submitted > 0) --it->second.jobs_submitted;
+}
+
+bool KeyTable::evicted(uint64_t key_id) const {
+  std::lock_guard lock(mu_);
+  return evicted_.count(key_id) != 0;
+}
+
+KeyTable::Counters KeyTable::counters() const {
+  std::lock_guard lock(mu_);
+  Counters c = counters_;
+  c.budget_bytes = budget_;
+  return c;
 }
 
 }  // namespace zkp::serve

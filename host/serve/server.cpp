@@ -10,6 +10,8 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <future>
+#include <thread>
 
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -50,10 +52,15 @@ void prepare_socket_path(const std::string& path) {
 
 }  // namespace
 
-Server::Server(host::Host& host, const Settings& settings) : host_(host), socket_path_(settings.socket) {
+Server::Server(host::Host& host, const Settings& settings)
+    : host_(host), settings_(settings), socket_path_(settings.socket) {
   prepare_socket_path(socket_path_);
   Auth auth = settings.tcp.empty() ? Auth() : Auth::from_token_file(settings.token_file);
-  service_ = std::make_unique<Service>(host, std::move(auth));
+  service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes);
+  // Before gRPC listens: a port that cannot be bound fails the start with nothing to undo.
+  if (!settings.http.empty()) {
+    http_ = std::make_unique<HttpServer>(settings.http, [this](const std::string& path) { return page(path); });
+  }
 
   grpc::ServerBuilder builder;
   builder.SetMaxReceiveMessageSize(static_cast<int>(settings.max_message_bytes));
@@ -76,7 +83,47 @@ Server::Server(host::Host& host, const Settings& settings) : host_(host), socket
     if (tcp_port == 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkpipe serve cannot listen on " + settings.tcp);
     tcp_bound_ = settings.tcp.substr(0, settings.tcp.rfind(':') + 1) + std::to_string(tcp_port);
   }
-  host::log().info("serve: listening on unix:{}{}", socket_path_, tcp_bound_.empty() ? "" : " and tcp:" + tcp_bound_ + " (bearer token)");
+  host::log().info("serve: listening on unix:{}{}{}", socket_path_,
+                   tcp_bound_.empty() ? "" : " and tcp:" + tcp_bound_ + " (bearer token)",
+                   http_ ? " and http:" + http_->address() + " (/metrics, /status, /healthz)" : "");
+}
+
+HttpResponse Server::page(const std::string& path) {
+  if (path == "/metrics") return {200, "text/plain; version=0.0.4; charset=utf-8", metrics_text(service_->report())};
+  if (path == "/status") return {200, "application/json", status_json(service_->report())};
+  if (path == "/healthz") {
+    if (service_->accepting()) return {200, "text/plain; charset=utf-8", "ok\n"};
+    return {503, "text/plain; charset=utf-8", "shutting down\n"};
+  }
+  return {404, "text/plain; charset=utf-8", "not found: " + path + " (try /metrics, /status, /healthz)\n"};
+}
+
+void Server::reload(const host::Config& config, const Settings& settings) {
+  std::vector<std::string> applied;
+  if (!settings_.tcp.empty()) {
+    service_->set_auth(Auth::from_token_file(settings.token_file.empty() ? settings_.token_file : settings.token_file));
+    applied.push_back("the bearer token (from " + settings.token_file + ")");
+  }
+  if (host::log().level() != config.log_level) {
+    applied.push_back(std::string("log_level ") + host::log_level_name(host::log().level()) + " -> " +
+                      host::log_level_name(config.log_level));
+  }
+  host::log().set_level(config.log_level);
+  std::vector<std::string> restart;
+  if (settings.socket != settings_.socket) restart.emplace_back("serve.socket");
+  if (settings.tcp != settings_.tcp) restart.emplace_back("serve.tcp");
+  if (settings.http != settings_.http) restart.emplace_back("serve.http");
+  if (settings.max_message_bytes != settings_.max_message_bytes) restart.emplace_back("serve.max_message");
+  if (settings.key_budget_bytes != settings_.key_budget_bytes) restart.emplace_back("serve.key_budget");
+  settings_.grace_ms = settings.grace_ms;  // read at SIGTERM
+  std::string text;
+  for (const std::string& a : applied) {
+    if (!text.empty()) text += ", ";
+    text += a;
+  }
+  host::log().info("serve: SIGHUP: reloaded {}; serve.grace = {} ms", text.empty() ? "nothing that changed" : text,
+                   settings_.grace_ms);
+  for (const std::string& r : restart) host::log().warn("serve: SIGHUP: {} changed; it takes a restart to apply", r);
 }
 
 Server::~Server() {
@@ -92,10 +139,48 @@ void Server::shutdown(zkp_shutdown_mode_t mode) {
   shut_down_ = true;
   service_->stop_accepting();
   host_.shutdown(mode);  // every job finishes; Prove and Await calls then answer
+  stop_listening();
+}
+
+void Server::stop_listening() {
   server_->Shutdown(std::chrono::system_clock::now() + kCallGrace);
   server_->Wait();
+  if (http_) http_->stop();
   ::unlink(socket_path_.c_str());
   host::log().info("serve: stopped");
+}
+
+bool Server::drain() {
+  if (shut_down_) return true;
+  shut_down_ = true;
+  service_->stop_accepting();
+  const zkp_host_stats_t before = host_.stats();
+  host::log().info("serve: draining (queued work cancelled): {} pending, {} synthesizing, {} waiting, {} on a device; "
+                   "up to {} ms to finish",
+                   before.pending, before.synthesizing, before.waiting, before.proving, settings_.grace_ms);
+  // host_.shutdown waits for what is on a device without a limit; the grace time is kept
+  // here, on a thread of its own, so a device that hangs cannot hold the process.
+  auto done = std::make_shared<std::promise<void>>();  // shared: the drainer may outlive this call
+  std::future<void> finished = done->get_future();
+  std::thread drainer([this, done] {
+    try {
+      host_.shutdown(ZKP_SHUTDOWN_CANCEL);
+    } catch (const std::exception& e) {
+      host::log().error("serve: shutdown failed: {}", e.what());
+    }
+    done->set_value();
+  });
+  if (finished.wait_for(std::chrono::milliseconds(settings_.grace_ms)) == std::future_status::ready) {
+    drainer.join();
+    stop_listening();
+    return true;
+  }
+  drainer.detach();  // still in host_.shutdown; the caller exits at once (std::_Exit)
+  const zkp_host_stats_t after = host_.stats();
+  host::log().error("serve: serve.grace ({} ms) passed with {} partition(s) still on a device; exiting without them",
+                    settings_.grace_ms, after.proving);
+  ::unlink(socket_path_.c_str());
+  return false;
 }
 
 }  // namespace zkp::serve

@@ -1,7 +1,9 @@
 // The gRPC server of `zkpipe serve`: the unix socket (mode 0600, a stale socket file of a
-// server that is gone replaced, a live one refused) and, when configured, TCP; the Service.
+// server that is gone replaced, a live one refused) and, when configured, TCP; the Service;
+// and, when serve.http is set, the HTTP endpoint of /metrics, /status and /healthz.
 #pragma once
 
+#include "http_server.hpp"
 #include "service.hpp"
 #include "settings.hpp"
 
@@ -23,6 +25,20 @@ class Server {
 
   // The TCP address actually bound ("127.0.0.1:40123"), or "".
   const std::string& tcp_address() const { return tcp_bound_; }
+  // The HTTP address actually bound, or "".
+  std::string http_address() const { return http_ ? http_->address() : ""; }
+
+  // SIGHUP: applies what can change without a restart from freshly read settings: the log
+  // level (`config`'s) and the bearer token (re-read from token_file). Logs what it applied,
+  // and names each changed setting that needs a restart. Throws zkp::sdk::Error (nothing
+  // applied) for a token file that cannot be read.
+  void reload(const host::Config& config, const Settings& settings);
+
+  // SIGTERM: refuses new work, cancels what is queued, and gives what is on a device
+  // settings.grace_ms to finish; then as shutdown(). Returns false if the grace time passed
+  // with work still on a device: the caller should exit at once (the host's threads are
+  // still busy; the socket file is removed already).
+  bool drain();
 
   // Refuses new work, ends the host's jobs (`mode`: what is on a device finishes; ZKP_SHUTDOWN_DRAIN
   // also finishes what is queued), lets open calls answer (Await streams get every outcome),
@@ -30,12 +46,17 @@ class Server {
   void shutdown(zkp_shutdown_mode_t mode);
 
  private:
+  void stop_listening();
+  HttpResponse page(const std::string& path);  // [the HTTP thread]
+
   host::Host& host_;
+  Settings settings_;
   bool shut_down_ = false;
   std::string socket_path_;
   std::string tcp_bound_;
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
+  std::unique_ptr<HttpServer> http_;
 };
 
 }  // namespace zkp::serve

@@ -55,11 +55,39 @@ grpc::StatusCode status_mapping(zkp_status_t status) {
   }
 }
 
-Service::Service(host::Host& host, Auth auth) : host_(host), auth_(std::move(auth)), keys_(host), jobs_(host) {}
+Service::Service(host::Host& host, Auth auth, uint64_t key_budget_bytes)
+    : host_(host), auth_(std::move(auth)), keys_(host, key_budget_bytes),
+      jobs_(host, metrics_, [this](uint64_t key_id) { keys_.job_done(key_id); }) {}
+
+void Service::set_auth(Auth auth) {
+  std::lock_guard lock(auth_mu_);
+  auth_ = std::move(auth);
+}
+
+Report Service::report() {
+  Report r;
+  r.version = kVersion;
+  r.prover = host_.prover().name();
+  r.simulated = host_.prover().simulated();
+  r.pacer = host_.pacer().name();
+  r.pacer_status = host_.pacer_status();
+  r.serving = accepting_;
+  r.uptime_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  r.stats = host_.stats();
+  for (uint32_t d = 0; d < r.stats.device_count; ++d) r.devices.push_back(host_.device_info(d));
+  r.keys = keys_.list();
+  r.key_counters = keys_.counters();
+  r.metrics = metrics_.snapshot();
+  r.jobs_open = jobs_.open();
+  return r;
+}
 
 grpc::Status Service::call(grpc::ServerContext* context, const char* method, bool starts_work,
                            const std::function<grpc::Status()>& body) {
-  if (grpc::Status refused = auth_.check(*context, method); !refused.ok()) return refused;
+  {
+    std::lock_guard lock(auth_mu_);
+    if (grpc::Status refused = auth_.check(*context, method); !refused.ok()) return refused;
+  }
   if (starts_work && !accepting_) return failure(context, ZKP_ERR_CANCELLED, "zkpipe serve is shutting down",
                                                  grpc::StatusCode::UNAVAILABLE);
   try {
@@ -109,8 +137,17 @@ grpc::Status Service::ListKeys(grpc::ServerContext* context, const v1::ListKeysR
 std::shared_ptr<const JobState> Service::submit(const v1::JobRequest& request) {
   if (request.witnesses_size() == 0) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the job has no witnesses (one per partition)");
   v1::JobRequest owned = request;  // the job keeps its witnesses; the request is gRPC's
-  auto job = jobs_.submit(owned);
-  keys_.note_job(request.key_id());
+  std::shared_ptr<const JobState> job;
+  keys_.note_job(request.key_id());  // in use from now: never evicted under the job
+  try {
+    job = jobs_.submit(owned);
+  } catch (const sdk::Error& e) {
+    keys_.job_done(request.key_id(), false);
+    if (e.status() != ZKP_ERR_NOT_FOUND || !keys_.evicted(request.key_id())) throw;
+    throw sdk::Error(ZKP_ERR_NOT_FOUND, "key " + std::to_string(request.key_id()) +
+                                            " was evicted (idle, least recently used) to keep within serve.key_budget; "
+                                            "LoadKey it again");
+  }
   return job;
 }
 
@@ -211,6 +248,7 @@ grpc::Status Service::Status(grpc::ServerContext* context, const v1::StatusReque
     st->set_device_count(s.device_count);
     st->set_workers_per_device(s.workers_per_device);
     st->set_admission_stalls(s.admission_stalls);
+    st->set_admission_interval_ns(s.admission_interval_ns);
     response->set_keys_loaded(static_cast<uint32_t>(keys_.size()));
     response->set_jobs_open(static_cast<uint32_t>(jobs_.open()));
     response->set_uptime_ms(static_cast<uint64_t>(

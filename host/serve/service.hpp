@@ -8,21 +8,31 @@
 #include "auth.hpp"
 #include "job_table.hpp"
 #include "key_table.hpp"
+#include "metrics.hpp"
+#include "report.hpp"
 
 #include "zkpipe/v1/prover.grpc.pb.h"
 
 #include <atomic>
 #include <chrono>
 #include <functional>
+#include <mutex>
 
 namespace zkp::serve {
 
 class Service final : public zkpipe::v1::Prover::Service {
  public:
-  Service(host::Host& host, Auth auth);
+  // key_budget_bytes: serve.key_budget (0: none).
+  Service(host::Host& host, Auth auth, uint64_t key_budget_bytes);
+
+  // The facts of /metrics and /status, now. [any-thread]
+  Report report();
+  // Replaces the bearer token TCP calls must carry (SIGHUP). [any-thread]
+  void set_auth(Auth auth);
 
   // From now on, calls that would start work answer UNAVAILABLE; Health says serving=false.
   void stop_accepting() { accepting_ = false; }
+  bool accepting() const { return accepting_; }
 
   grpc::Status LoadKey(grpc::ServerContext* context, const zkpipe::v1::LoadKeyRequest* request,
                        zkpipe::v1::LoadKeyResponse* response) override;
@@ -52,7 +62,9 @@ class Service final : public zkpipe::v1::Prover::Service {
   std::shared_ptr<const JobState> submit(const zkpipe::v1::JobRequest& request);
 
   host::Host& host_;
-  Auth auth_;
+  mutable std::mutex auth_mu_;
+  Auth auth_;  // guarded by auth_mu_
+  Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
   KeyTable keys_;
   JobTable jobs_;
   std::atomic<bool> accepting_{true};

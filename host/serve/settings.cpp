@@ -3,7 +3,9 @@
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <cctype>
 #include <cstdlib>
+#include <optional>
 #include <limits>
 
 #include <unistd.h>
@@ -17,18 +19,41 @@ using sdk::Error;
 // gRPC takes the largest message as an int.
 constexpr uint64_t kMaxMessageLimit = std::numeric_limits<int>::max();
 
+std::string where(const host::PluginOption& o) {
+  return o.origin.empty() ? "serve." + o.key : o.origin + ": serve." + o.key;
+}
+
+// HOST:PORT with HOST a loopback name or address.
+bool loopback(const std::string& address) {
+  const size_t colon = address.rfind(':');
+  if (colon == std::string::npos || colon + 1 == address.size()) return false;
+  const std::string host = address.substr(0, colon);
+  const std::string port = address.substr(colon + 1);
+  if (port.find_first_not_of("0123456789") != std::string::npos || port.size() > 5 || std::stoul(port) > 65535) return false;
+  return host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
+}
+
+// "500ms", "30s", "2m", or a plain number of milliseconds.
+std::optional<uint64_t> parse_duration_ms(const std::string& text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])) != 0) ++digits;
+  if (digits == 0 || digits > 9) return std::nullopt;
+  const uint64_t n = std::stoull(text.substr(0, digits));
+  const std::string unit = text.substr(digits);
+  if (unit.empty() || unit == "ms") return n;
+  if (unit == "s") return n * 1000;
+  if (unit == "m") return n * 60000;
+  return std::nullopt;
+}
+
+}  // namespace
+
 std::string default_socket() {
   if (const char* dir = std::getenv("XDG_RUNTIME_DIR"); dir != nullptr && *dir != '\0') {
     return std::string(dir) + "/zkpipe.sock";
   }
   return "/tmp/zkpipe-" + std::to_string(::getuid()) + ".sock";
 }
-
-std::string where(const host::PluginOption& o) {
-  return o.origin.empty() ? "serve." + o.key : o.origin + ": serve." + o.key;
-}
-
-}  // namespace
 
 const char* settings_help() {
   return "Serve keys ([serve] section of the config, or serve.KEY=VALUE):\n"
@@ -40,13 +65,26 @@ const char* settings_help() {
          "  serve.token_file = (none)\n"
          "      the file holding TOKEN (surrounding whitespace ignored); required with serve.tcp\n"
          "  serve.max_message = 256MiB\n"
-         "      the largest request accepted (a job's witnesses travel in one message)\n";
+         "      the largest request accepted (a job's witnesses travel in one message)\n"
+         "  serve.http = (none)\n"
+         "      also serve GET /metrics (Prometheus text), /status (JSON) and /healthz over HTTP on\n"
+         "      HOST:PORT (port 0: a free port, logged); without authentication, so loopback only\n"
+         "      (127.0.0.1, ::1 or localhost)\n"
+         "  serve.key_budget = (none)\n"
+         "      keep loaded keys within this many bytes (each charged its file's size): a LoadKey\n"
+         "      that would exceed it evicts idle keys, least recently used first (logged, counted),\n"
+         "      or fails naming the budget; a key with jobs in flight is never evicted\n"
+         "  serve.grace = 30s\n"
+         "      at SIGTERM, queued work is cancelled and work on a device gets this long to finish\n"
+         "      (ms, s or m); Await streams get every outcome. Past it the server logs what is\n"
+         "      still on a device and exits 1 without waiting for it\n";
 }
 
 Settings Settings::from(const host::Config& config) {
   Settings s;
   s.socket = default_socket();
   s.max_message_bytes = 256ull << 20;
+  s.grace_ms = 30000;
   std::string tcp_origin;
   for (const host::PluginOption& o : config.serve_options) {
     if (o.key == "socket") {
@@ -67,9 +105,25 @@ Settings Settings::from(const host::Config& config) {
                     where(o) + " = '" + o.value + "' is invalid: expected a byte size from 1 B to 2 GiB - 1");
       }
       s.max_message_bytes = *bytes;
+    } else if (o.key == "http") {
+      if (!o.value.empty() && !loopback(o.value)) {
+        throw Error(ZKP_ERR_INVALID_ARGUMENT, where(o) + " = '" + o.value +
+                                                  "' is invalid: expected 127.0.0.1:PORT, [::1]:PORT or localhost:PORT "
+                                                  "(the HTTP endpoint has no authentication)");
+      }
+      s.http = o.value;
+    } else if (o.key == "key_budget") {
+      const auto bytes = host::parse_byte_size(o.value);
+      if (!bytes) throw Error(ZKP_ERR_INVALID_ARGUMENT, where(o) + " = '" + o.value + "' is invalid: expected a byte size");
+      s.key_budget_bytes = *bytes;
+    } else if (o.key == "grace") {
+      const auto ms = parse_duration_ms(o.value);
+      if (!ms) throw Error(ZKP_ERR_INVALID_ARGUMENT, where(o) + " = '" + o.value + "' is invalid: expected e.g. 500ms, 30s, 2m");
+      s.grace_ms = *ms;
     } else {
       throw Error(ZKP_ERR_INVALID_ARGUMENT,
-                  where(o) + ": unknown key (known: serve.socket, serve.tcp, serve.token_file, serve.max_message)");
+                  where(o) + ": unknown key (known: serve.socket, serve.tcp, serve.token_file, serve.max_message, "
+                             "serve.http, serve.key_budget, serve.grace)");
     }
   }
   if (!s.tcp.empty() && s.token_file.empty()) {

@@ -6,6 +6,9 @@
 //   tcp = 127.0.0.1:7443               # also listen on TCP (port 0: any free port, logged)
 //   token_file = /etc/zkpipe/token     # required with tcp: the bearer token TCP calls carry
 //   max_message = 256MiB               # the largest request (witnesses) accepted
+//   http = 127.0.0.1:9464              # GET /metrics, /status, /healthz (loopback only)
+//   key_budget = 8GiB                  # keys kept warm under this budget (LRU eviction)
+//   grace = 30s                        # SIGTERM: how long work on a device may take to finish
 #pragma once
 
 #include <zkpipe/host/config.hpp>
@@ -20,11 +23,18 @@ struct Settings {
   std::string tcp;         // "HOST:PORT", or "" (no TCP listener)
   std::string token_file;  // "" unless tcp is set
   uint64_t max_message_bytes = 0;
+  std::string http;           // "HOST:PORT" on loopback, or "" (no HTTP endpoint)
+  uint64_t key_budget_bytes = 0;  // 0: no budget
+  uint64_t grace_ms = 0;
 
   // From config.serve_options. Throws zkp::sdk::Error (ZKP_ERR_INVALID_ARGUMENT) for an
   // unknown key, a bad value, or tcp without token_file; the message says where it was written.
   static Settings from(const host::Config& config);
 };
+
+// Where serve.socket is when not set: $XDG_RUNTIME_DIR/zkpipe.sock, else /tmp/zkpipe-UID.sock
+// (`zkpipe client` looks there too).
+std::string default_socket();
 
 // The keys and their meaning, for `zkpipe serve --help`.
 const char* settings_help();

@@ -204,6 +204,7 @@ zkp_host_stats_t Host::stats() const {
   s.device_count = prover_->device_count();
   s.workers_per_device = config_.workers_per_device;
   s.admission_stalls = c.admission_stalls;
+  s.admission_interval_ns = c.admission_interval_ns;
   return s;
 }
 

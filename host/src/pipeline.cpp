@@ -192,6 +192,7 @@ PipelineCounts Pipeline::counts() const {
   c.budget_used = budget_.used();
   c.budget_peak = budget_.peak();
   c.admission_stalls = watchdog_.stalls();
+  c.admission_interval_ns = watchdog_.last_interval_ns();
   return c;
 }
 

@@ -62,5 +62,30 @@ TEST(AdmissionWatchdogPipeline, FirstReleaseStatsCallerIsNotWrittenPastItsStruct
   EXPECT_EQ(zkp_host_stats(host.get(), &s, &err), ZKP_ERR_ABI_MISMATCH);
 }
 
+// admission_interval_ns, after admission_stalls: the time between the last two admissions
+// (what /metrics shows as the pacer's interval), 0 before two; a caller whose struct ends at
+// admission_stalls gets that field and nothing past it.
+TEST(AdmissionWatchdogPipeline, AdmissionIntervalIsReportedAndNotWrittenPastAnOlderStruct) {
+  Collector c;
+  Partitions parts(4);
+  HostPtr host = must_create({"prover=sim", "prover.devices=1", "prover.gpu_ms=1"});
+  ASSERT_TRUE(host);
+  EXPECT_EQ(stats(host.get()).admission_interval_ns, 0u);
+  const uint64_t key = must_load_key(host.get());
+  must_wait(host.get(), must_submit(host.get(), make_job(key, parts, &c)));
+  EXPECT_GT(stats(host.get()).admission_interval_ns, 0u);
+
+  zkp_host_stats_t s{};
+  constexpr uint64_t kSentinel = 0xA5A5A5A5A5A5A5A5ull;
+  s.admission_stalls = kSentinel;
+  s.admission_interval_ns = kSentinel;
+  s.header = ZKP_HEADER_INIT(zkp_host_stats_t);
+  s.header.struct_size = static_cast<uint32_t>(offsetof(zkp_host_stats_t, admission_interval_ns));
+  zkp_error_t err = make_error();
+  ASSERT_EQ(zkp_host_stats(host.get(), &s, &err), ZKP_OK) << err.message;
+  EXPECT_EQ(s.admission_stalls, 0u);
+  EXPECT_EQ(s.admission_interval_ns, kSentinel);
+}
+
 }  // namespace
 }  // namespace zkp::test

@@ -93,6 +93,8 @@ pub struct zkp_host_stats_t {
     pub workers_per_device: u32,
     /// Added after the first release: stalls the admission watchdog reported.
     pub admission_stalls: u64,
+    /// Added after admission_stalls: the time between the pipeline's last two admissions.
+    pub admission_interval_ns: u64,
 }
 
 pub type zkp_shutdown_mode_t = u32;

@@ -94,7 +94,7 @@ int main(void) {
   FIELD(zkp_host_stats_t, pending); FIELD(zkp_host_stats_t, synthesizing); FIELD(zkp_host_stats_t, waiting);
   FIELD(zkp_host_stats_t, proving); FIELD(zkp_host_stats_t, budget_total_bytes); FIELD(zkp_host_stats_t, budget_used_bytes);
   FIELD(zkp_host_stats_t, budget_peak_bytes); FIELD(zkp_host_stats_t, device_count); FIELD(zkp_host_stats_t, workers_per_device);
-  FIELD(zkp_host_stats_t, admission_stalls);
+  FIELD(zkp_host_stats_t, admission_stalls); FIELD(zkp_host_stats_t, admission_interval_ns);
 
   /* Scalar typedefs: their size is part of every signature that uses them. */
   STRUCT(zkp_status_t); STRUCT(zkp_curve_t); STRUCT(zkp_log_level_t); STRUCT(zkp_witness_kind_t);

@@ -44,6 +44,8 @@ class AdmissionWatchdog {
   uint64_t stalled_for_ns(uint64_t now_ns) const;
   // Stalls reported so far.
   uint64_t stalls() const { return stalls_; }
+  // The time between the last two admissions (0 until there were two).
+  uint64_t last_interval_ns() const { return last_interval_ns_; }
 
  private:
   uint64_t min_threshold_ns_;

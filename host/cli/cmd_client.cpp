@@ -1,0 +1,329 @@
+// zkpipe client [--socket PATH | --address HOST:PORT [--token-file F]] COMMAND ...: a client of
+// `zkpipe serve` (zkpipe.v1.Prover) for a shell user, so no gRPC tool is needed.
+//
+//   load KEY [--bellperson]          load a key (warm if loaded already); prints its id
+//   unload KEY_ID                    unload a key (refused while a job uses it)
+//   keys                             the loaded keys, one a line
+//   prove KEY WTNS... [--out DIR]    load KEY, prove one partition per witness, write DIR/proof.json
+//                                    and DIR/public.json (proof_I.json, public_I.json for several)
+//   submit KEY WTNS... [--priority N]  load KEY, submit, print the job id
+//   (prove and submit take --key-id ID, a key loaded already, in place of KEY)
+//   await JOB_ID [--out DIR]         a job's completions as they come, one a line (proofs into DIR)
+//   cancel JOB_ID                    cancel a job's queued partitions
+//   status                           the server's Status
+//   health                           serving or not
+//
+// Exit 0 on success, 1 when the server refuses or a partition fails (the gRPC status and
+// message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
+#include "command.hpp"
+
+#include "settings.hpp"
+
+#include "zkpipe/v1/prover.grpc.pb.h"
+
+#include <grpcpp/grpcpp.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <sstream>
+
+namespace zkp::cli {
+
+namespace {
+
+namespace v1 = zkpipe::v1;
+
+constexpr const char* kUsage =
+    "zkpipe client [--socket PATH | --address HOST:PORT] [--token-file F] "
+    "load|unload|keys|prove|submit|await|cancel|status|health ...";
+constexpr const char* kHelp =
+    "  load KEY [--bellperson]            load a key (warm if loaded already); prints its id\n"
+    "  unload KEY_ID                      unload a key (refused while a job uses it)\n"
+    "  keys                               the loaded keys, one a line\n"
+    "  prove KEY WTNS... [--out DIR]      prove one partition per witness; DIR/proof.json, public.json\n"
+    "                                     (proof_I.json, public_I.json for several witnesses)\n"
+    "  submit KEY WTNS... [--priority N]  submit; prints the job id\n"
+    "                                     (prove, submit: --key-id ID, a loaded key, for KEY)\n"
+    "  await JOB_ID [--out DIR]           the job's completions, one a line (proofs into DIR)\n"
+    "  cancel JOB_ID                      cancel the job's queued partitions\n"
+    "  status                             the server's status\n"
+    "  health                             serving or not\n"
+    "--socket PATH (default: serve.socket's default) or --address HOST:PORT (TCP: with\n"
+    "--token-file F holding the bearer token); --connect-timeout S (10): how long to wait\n"
+    "for the server.\n";
+constexpr int kMaxMessage = 256 << 20;
+
+std::string slurp(const std::string& path) {
+  std::ifstream f(path, std::ios::binary);
+  if (!f) throw UsageError("cannot read " + path);
+  std::ostringstream s;
+  s << f.rdbuf();
+  return s.str();
+}
+
+void write_text(const std::string& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f << text;
+  if (!f) throw std::runtime_error("cannot write " + path);
+}
+
+uint64_t number_arg(const std::string& text, const char* what) {
+  if (text.empty() || text.find_first_not_of("0123456789") != std::string::npos) {
+    throw UsageError(std::string(what) + " '" + text + "' is not a number");
+  }
+  return std::stoull(text);
+}
+
+// A failed call: the gRPC status on stderr, exit 1.
+int failed(const char* call, const grpc::Status& s) {
+  std::cerr << "zkpipe client: " << call << ": [" << static_cast<int>(s.error_code()) << "] " << s.error_message() << "\n";
+  return kExitFailure;
+}
+
+class Connection {
+ public:
+  Connection(const std::string& target, std::string token) : target_(target), token_(std::move(token)) {
+    grpc::ChannelArguments args;
+    args.SetMaxReceiveMessageSize(kMaxMessage);
+    args.SetMaxSendMessageSize(kMaxMessage);
+    channel_ = grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+    stub_ = v1::Prover::NewStub(channel_);
+  }
+  // Waits up to `seconds` for the server (a script may start one just before); throws if none.
+  void connect(int seconds) {
+    if (!channel_->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(seconds))) {
+      throw std::runtime_error("no zkpipe serve answers on " + target_ + " (waited " + std::to_string(seconds) + " s)");
+    }
+  }
+  std::unique_ptr<grpc::ClientContext> context() const {
+    auto c = std::make_unique<grpc::ClientContext>();
+    if (!token_.empty()) c->AddMetadata("authorization", "Bearer " + token_);
+    return c;
+  }
+  v1::Prover::Stub* stub() { return stub_.get(); }
+
+ private:
+  std::string target_;
+  std::string token_;
+  std::shared_ptr<grpc::Channel> channel_;
+  std::unique_ptr<v1::Prover::Stub> stub_;
+};
+
+// Options after the command's positionals: --NAME VALUE pairs (and flags) taken out of `args`.
+struct Rest {
+  std::vector<std::string> positional;
+  std::string out = ".";
+  int32_t priority = 0;
+  bool bellperson = false;
+  std::optional<uint64_t> key_id;  // --key-id: a loaded key instead of KEY's path
+};
+
+Rest split(const std::vector<std::string>& args, size_t from) {
+  Rest r;
+  for (size_t i = from; i < args.size(); ++i) {
+    const std::string& a = args[i];
+    auto value = [&] {
+      if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+      return args[++i];
+    };
+    if (a == "--out") r.out = value();
+    else if (a == "--priority") r.priority = static_cast<int32_t>(std::stol(value()));
+    else if (a == "--bellperson") r.bellperson = true;
+    else if (a == "--key-id") r.key_id = number_arg(value(), "--key-id");
+    else if (a.rfind("--", 0) == 0) throw UsageError("unknown option " + a);
+    else r.positional.push_back(a);
+  }
+  return r;
+}
+
+void print_result(const v1::PartitionResult& r) {
+  std::printf("job %llu partition %u: %s", static_cast<unsigned long long>(r.job_id()), r.partition(), r.status_name().c_str());
+  if (r.status() == 0) {
+    std::printf(" on device %d (worker %u): device %.1f ms, synthesis %.1f ms, queue %.1f ms, total %.1f ms\n",
+                r.gpu_index(), r.worker(), static_cast<double>(r.gpu_duration_ns()) / 1e6,
+                static_cast<double>(r.synthesis_ns()) / 1e6, static_cast<double>(r.queue_wait_ns()) / 1e6,
+                static_cast<double>(r.total_ns()) / 1e6);
+  } else {
+    std::printf(": %s\n", r.message().c_str());
+  }
+  std::fflush(stdout);
+}
+
+// Writes the proof of `r` into `dir` (proof.json/public.json, or _I for one of several).
+void write_proof(const std::string& dir, const v1::PartitionResult& r, bool several) {
+  if (r.status() != 0 || r.proof_json().empty()) return;
+  std::string suffix;
+  if (several) {
+    suffix = "_";
+    suffix += std::to_string(r.partition());
+  }
+  write_text(dir + "/proof" + suffix + ".json", r.proof_json());
+  write_text(dir + "/public" + suffix + ".json", r.public_json());
+}
+
+bool load(Connection& c, const std::string& path, bool bellperson, v1::LoadKeyResponse* out, int* rc) {
+  v1::LoadKeyRequest request;
+  request.set_path(path);
+  request.set_format(bellperson ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
+  const grpc::Status s = c.stub()->LoadKey(c.context().get(), request, out);
+  if (!s.ok()) *rc = failed("LoadKey", s);
+  return s.ok();
+}
+
+v1::JobRequest job_of(uint64_t key_id, const std::vector<std::string>& witnesses, int32_t priority) {
+  v1::JobRequest request;
+  request.set_key_id(key_id);
+  request.set_gpu_index(-1);
+  request.set_priority(priority);
+  for (const std::string& w : witnesses) request.add_witnesses(slurp(w));
+  return request;
+}
+
+int run_command(Connection& c, const std::string& command, const Rest& rest) {
+  const std::vector<std::string>& p = rest.positional;
+  int rc = kExitSuccess;
+  auto need = [&](size_t at_least, size_t at_most, const char* usage) {
+    if (p.size() < at_least || p.size() > at_most) throw UsageError(std::string("usage: zkpipe client ") + usage);
+  };
+  if (command == "load") {
+    need(1, 1, "load KEY [--bellperson]");
+    v1::LoadKeyResponse key;
+    if (!load(c, p[0], rest.bellperson, &key, &rc)) return rc;
+    std::printf("%llu\n", static_cast<unsigned long long>(key.key().key_id()));
+    std::fprintf(stderr, "zkpipe client: key %llu %s from %s\n", static_cast<unsigned long long>(key.key().key_id()),
+                 key.already_loaded() ? "was loaded (warm)" : "loaded", key.key().path().c_str());
+  } else if (command == "unload") {
+    need(1, 1, "unload KEY_ID");
+    v1::UnloadKeyRequest request;
+    request.set_key_id(number_arg(p[0], "KEY_ID"));
+    v1::UnloadKeyResponse response;
+    if (const grpc::Status s = c.stub()->UnloadKey(c.context().get(), request, &response); !s.ok()) return failed("UnloadKey", s);
+  } else if (command == "keys") {
+    need(0, 0, "keys");
+    v1::ListKeysResponse keys;
+    if (const grpc::Status s = c.stub()->ListKeys(c.context().get(), v1::ListKeysRequest(), &keys); !s.ok()) {
+      return failed("ListKeys", s);
+    }
+    for (const v1::KeyInfo& k : keys.keys()) {
+      std::printf("%llu %s %s n_vars=%u n_public=%u jobs=%llu\n", static_cast<unsigned long long>(k.key_id()),
+                  k.path().c_str(), k.curve().c_str(), k.n_vars(), k.n_public(),
+                  static_cast<unsigned long long>(k.jobs_submitted()));
+    }
+  } else if (command == "prove" || command == "submit") {
+    // With --key-id every positional is a witness; else the first is the key's path.
+    const size_t first_witness = rest.key_id ? 0 : 1;
+    need(first_witness + 1, SIZE_MAX,
+         command == "prove" ? "prove KEY|--key-id ID WTNS... [--out DIR]" : "submit KEY|--key-id ID WTNS... [--priority N]");
+    uint64_t key_id = rest.key_id.value_or(0);
+    if (!rest.key_id) {
+      v1::LoadKeyResponse key;
+      if (!load(c, p[0], rest.bellperson, &key, &rc)) return rc;
+      key_id = key.key().key_id();
+    }
+    const v1::JobRequest request = job_of(key_id, {p.begin() + static_cast<std::ptrdiff_t>(first_witness), p.end()}, rest.priority);
+    if (command == "submit") {
+      v1::SubmitResponse response;
+      if (const grpc::Status s = c.stub()->Submit(c.context().get(), request, &response); !s.ok()) return failed("Submit", s);
+      std::printf("%llu\n", static_cast<unsigned long long>(response.job_id()));
+      return kExitSuccess;
+    }
+    v1::ProveResponse response;
+    if (const grpc::Status s = c.stub()->Prove(c.context().get(), request, &response); !s.ok()) return failed("Prove", s);
+    for (const v1::PartitionResult& r : response.partitions()) {
+      print_result(r);
+      write_proof(rest.out, r, response.partitions_size() > 1);
+    }
+  } else if (command == "await") {
+    need(1, 1, "await JOB_ID [--out DIR]");
+    v1::AwaitRequest request;
+    request.set_job_id(number_arg(p[0], "JOB_ID"));
+    auto context = c.context();
+    auto reader = c.stub()->Await(context.get(), request);
+    std::vector<v1::PartitionResult> results;
+    for (v1::PartitionResult r; reader->Read(&r);) {
+      print_result(r);
+      results.push_back(r);
+      if (r.status() != 0) rc = kExitFailure;
+    }
+    if (const grpc::Status s = reader->Finish(); !s.ok()) return failed("Await", s);
+    for (const v1::PartitionResult& r : results) write_proof(rest.out, r, results.size() > 1);
+  } else if (command == "cancel") {
+    need(1, 1, "cancel JOB_ID");
+    v1::CancelRequest request;
+    request.set_job_id(number_arg(p[0], "JOB_ID"));
+    v1::CancelResponse response;
+    if (const grpc::Status s = c.stub()->Cancel(c.context().get(), request, &response); !s.ok()) return failed("Cancel", s);
+  } else if (command == "status") {
+    need(0, 0, "status");
+    v1::StatusResponse st;
+    if (const grpc::Status s = c.stub()->Status(c.context().get(), v1::StatusRequest(), &st); !s.ok()) return failed("Status", s);
+    const v1::Stats& x = st.stats();
+    std::printf("zkpipe %s: prover %s%s, pacer %s (%s), up %.1f s\n", st.version().c_str(), st.prover().c_str(),
+                st.simulated() ? " (simulated)" : "", st.pacer().c_str(), st.pacer_status().c_str(),
+                static_cast<double>(st.uptime_ms()) / 1e3);
+    std::printf("jobs: %llu submitted, %llu finished, %u open; partitions: %llu succeeded, %llu failed\n",
+                static_cast<unsigned long long>(x.jobs_submitted()), static_cast<unsigned long long>(x.jobs_finished()),
+                st.jobs_open(), static_cast<unsigned long long>(x.partitions_succeeded()),
+                static_cast<unsigned long long>(x.partitions_failed()));
+    std::printf("queue: %u pending, %u synthesizing, %u waiting, %u proving; budget %llu of %llu bytes (peak %llu)\n",
+                x.pending(), x.synthesizing(), x.waiting(), x.proving(), static_cast<unsigned long long>(x.budget_used_bytes()),
+                static_cast<unsigned long long>(x.budget_total_bytes()), static_cast<unsigned long long>(x.budget_peak_bytes()));
+    for (const v1::Device& d : st.devices()) {
+      std::printf("device %u: %s, %llu proved, busy %.1f ms, memory %llu free of %llu\n", d.gpu_index(), d.name().c_str(),
+                  static_cast<unsigned long long>(d.partitions_proved()), static_cast<double>(d.busy_ns()) / 1e6,
+                  static_cast<unsigned long long>(d.memory_free_bytes()), static_cast<unsigned long long>(d.memory_bytes()));
+    }
+    std::printf("keys loaded: %u\n", st.keys_loaded());
+  } else if (command == "health") {
+    need(0, 0, "health");
+    v1::HealthResponse h;
+    if (const grpc::Status s = c.stub()->Health(c.context().get(), v1::HealthRequest(), &h); !s.ok()) return failed("Health", s);
+    std::printf("serving %s, version %s\n", h.serving() ? "yes" : "no", h.version().c_str());
+    return h.serving() ? kExitSuccess : kExitFailure;
+  } else {
+    throw UsageError("unknown client command '" + command + "'\n" + kHelp);
+  }
+  return rc;
+}
+
+int run_client(const std::vector<std::string>& args) {
+  std::string socket, address, token_file;
+  int connect_seconds = 10;
+  size_t i = 0;
+  for (; i < args.size() && args[i].rfind("--", 0) == 0; ++i) {
+    const std::string& a = args[i];
+    if (a == "--help") {
+      std::cout << "Usage: " << kUsage << "\n" << kHelp;
+      return kExitSuccess;
+    }
+    if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
+    if (a == "--socket") socket = args[++i];
+    else if (a == "--address") address = args[++i];
+    else if (a == "--token-file") token_file = args[++i];
+    else if (a == "--connect-timeout") connect_seconds = static_cast<int>(number_arg(args[++i], "--connect-timeout"));
+    else throw UsageError("unknown option " + a + " (before the command: --socket, --address, --token-file)");
+  }
+  if (!socket.empty() && !address.empty()) throw UsageError("--socket and --address: one or the other");
+  if (i >= args.size()) throw UsageError(std::string("no command\nUsage: ") + kUsage + "\n" + kHelp);
+  std::string token;
+  if (!token_file.empty()) {
+    token = slurp(token_file);
+    const size_t first = token.find_first_not_of(" \t\r\n");
+    token = first == std::string::npos ? "" : token.substr(first, token.find_last_not_of(" \t\r\n") - first + 1);
+    if (token.empty()) throw UsageError("--token-file " + token_file + " is empty");
+  }
+  Connection c(address.empty() ? "unix:" + (socket.empty() ? serve::default_socket() : socket) : address, token);
+  const Rest rest = split(args, i + 1);  // usage errors before any waiting
+  c.connect(connect_seconds);
+  return run_command(c, args[i], rest);
+}
+
+}  // namespace
+
+ZKPIPE_COMMAND(client, "talk to `zkpipe serve`: load, keys, prove, submit, await, cancel, status, health", kUsage,
+               run_client);
+
+}  // namespace zkp::cli

@@ -1,0 +1,55 @@
+// A minimal HTTP/1.1 server for the service's read-only pages (/metrics, /status, /healthz):
+// one thread, one connection at a time, every answer "Connection: close". Small on purpose:
+// the pages are made in microseconds and read by a scraper every few seconds, so there is
+// nothing to gain from concurrency, and what a client can hold is bounded: a request head of
+// at most kMaxRequest bytes, read within kReadTimeout, an answer written within kWriteTimeout;
+// past those the connection is dropped (431 for a head too large, 408 for one too slow).
+// GET and HEAD only (405 otherwise, with Allow); a path the handler does not know: 404.
+#pragma once
+
+#include <chrono>
+#include <functional>
+#include <string>
+#include <thread>
+
+namespace zkp::serve {
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "text/plain; charset=utf-8";
+  std::string body;
+};
+
+class HttpServer {
+ public:
+  static constexpr size_t kMaxRequest = 8192;
+  static constexpr std::chrono::milliseconds kReadTimeout{2000};
+  static constexpr std::chrono::milliseconds kWriteTimeout{5000};
+
+  // Answers a GET of `path` (the query string removed); status 404 for an unknown path.
+  using Handler = std::function<HttpResponse(const std::string& path)>;
+
+  // Binds HOST:PORT (port 0: any free port) and starts the thread. Throws zkp::sdk::Error
+  // (ZKP_ERR_INVALID_ARGUMENT) when the address cannot be bound.
+  HttpServer(const std::string& address, Handler handler);
+  ~HttpServer();  // stop()
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // "127.0.0.1:40123": the address actually bound.
+  const std::string& address() const { return bound_; }
+  // Ends the thread (a connection being served is dropped) and closes the socket.
+  void stop();
+
+ private:
+  void run();
+  void serve_one(int fd);
+
+  Handler handler_;
+  int listen_fd_ = -1;
+  int wake_[2] = {-1, -1};  // a pipe: stop() writes, the thread's poll wakes
+  std::string bound_;
+  std::thread thread_;
+};
+
+}  // namespace zkp::serve

@@ -1,0 +1,41 @@
+#include "metrics.hpp"
+
+#include <chrono>
+
+namespace zkp::serve {
+
+void Metrics::observe_partition(const zkp_completion_t& r) {
+  std::lock_guard lock(mu_);
+  ++s_.partitions[zkp_status_name(r.status)];
+  // A partition cancelled or failed before a device ran it has no device time, and one that
+  // failed in synthesis no queue wait: only stages it went through are observed.
+  if (r.gpu_index >= 0) s_.gpu_duration[r.gpu_index].observe_ns(r.gpu_duration_ns);
+  if (r.synthesis_ns > 0) s_.synthesis.observe_ns(r.synthesis_ns);
+  if (r.gpu_index >= 0) s_.queue_wait.observe_ns(r.queue_wait_ns);
+  s_.total.observe_ns(r.total_ns);
+  if (r.status != ZKP_OK && r.status != ZKP_ERR_CANCELLED) {
+    Failure f;
+    f.job_id = r.job_id;
+    f.partition = r.partition;
+    f.status = zkp_status_name(r.status);
+    f.message = r.message != nullptr ? r.message : "";
+    f.gpu_index = r.gpu_index;
+    f.unix_ms = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
+                                          std::chrono::system_clock::now().time_since_epoch())
+                                          .count());
+    s_.recent_failures.push_back(std::move(f));
+    if (s_.recent_failures.size() > kRecentFailures) s_.recent_failures.pop_front();
+  }
+}
+
+void Metrics::observe_job(const zkp_job_summary_t& summary) {
+  std::lock_guard lock(mu_);
+  ++s_.jobs[zkp_status_name(summary.status)];
+}
+
+Metrics::Snapshot Metrics::snapshot() const {
+  std::lock_guard lock(mu_);
+  return s_;
+}
+
+}  // namespace zkp::serve

@@ -1,0 +1,88 @@
+#!/bin/bash
+# http.sh ZKPIPE CLIENT HTTP_CHECK — `zkpipe serve`'s HTTP endpoint (serve.http) with the cpu
+# prover: three proofs through the gRPC API (one key load, two warm LoadKeys), then
+#   /metrics parses as Prometheus text and its counters are what the client did: 3 partitions
+#   and 3 jobs ok, 3 device-time and synthesis observations, 1 key load and 2 hits, no eviction;
+#   /status parses as JSON with the same figures, the device (with its memory fields) and the key;
+#   /healthz answers ok; an unknown path 404, POST 405, a request line that is not HTTP 400, a
+#   request head over 8 KiB 431; the server still serves after each; serve.http on a
+#   non-loopback address is refused at start (exit 2); SIGTERM stops it (exit 0).
+set -uo pipefail
+ZKPIPE=$1
+CLIENT=$2
+CHECK=$3
+source "$(dirname "$0")/../support/script_checks.sh"
+V=$ROOT/tests/vectors/data/many_public_bn128
+server=""
+cleanup() {
+  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server"; fi
+  rm -rf "$TMP"
+}
+trap cleanup EXIT
+
+cat > "$TMP/serve.ini" <<INI
+prover = cpu
+[serve]
+socket = $TMP/serve.sock
+http = 127.0.0.1:0
+INI
+"$ZKPIPE" serve --config "$TMP/serve.ini" 2> "$TMP/server.log" &
+server=$!
+for _ in $(seq 200); do
+  grep -q "listening on" "$TMP/server.log" && break
+  kill -0 "$server" 2>/dev/null || break
+  sleep 0.05
+done
+http=$(grep -o 'http:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f2-)
+if [ -n "$http" ]; then
+  ok "zkpipe serve answers HTTP on $http"
+else
+  bad "zkpipe serve did not start with serve.http:"; cat "$TMP/server.log"; summary; exit 1
+fi
+
+for i in 1 2 3; do
+  "$CLIENT" "unix:$TMP/serve.sock" prove "$V/circuit.zkey" "$V/witness.wtns" "$TMP/proof$i.json" "$TMP/public$i.json" \
+    2>> "$TMP/client.log" || bad "prove $i: $(tail -n 3 "$TMP/client.log")"
+done
+"$ZKPIPE" verify "$V/vkey.json" "$TMP/public3.json" "$TMP/proof3.json" > /dev/null && ok "three proofs through the service, the last verified" ||
+  bad "the service's proof does not verify"
+
+if "$CHECK" "$http" metrics 'zkpipe_partitions_total{status="ok"}=3' 'zkpipe_jobs_total{status="ok"}=3' \
+     'zkpipe_jobs_submitted_total=3' 'sum(zkpipe_gpu_duration_seconds_count)=3' 'zkpipe_synthesis_seconds_count=3' \
+     'zkpipe_partition_seconds_count=3' 'zkpipe_key_loads_total=1' 'zkpipe_key_hits_total=2' 'zkpipe_keys_loaded=1' \
+     'zkpipe_key_evictions_total=0' 'zkpipe_admission_stalls_total=0' 'zkpipe_up=1' \
+     'sum(zkpipe_device_partitions_proved_total)=3' 'sum(zkpipe_queue_depth)=0' 'zkpipe_jobs_open=0' > "$TMP/metrics.log"; then
+  ok "/metrics: $(grep -c '^ok' "$TMP/metrics.log") checks (Prometheus text; counters match the 3 proofs)"
+else
+  bad "/metrics:"; grep -v '^ok' "$TMP/metrics.log"
+fi
+if "$CHECK" "$http" status 'serving=true' 'prover=cpu' 'simulated=false' 'pacer.name?' 'pacer.status?' \
+     'pacer.interval_seconds?' 'partitions.by_status.ok=3' 'partitions.succeeded=3' 'jobs.by_status.ok=3' 'jobs.open=0' \
+     'queue.waiting=0' 'budget.peak_bytes?' 'devices#=1' 'key_cache.loads=1' 'key_cache.hits=2' 'key_cache.evictions=0' \
+     'keys#=1' 'durations.synthesis.count=3' 'recent_failures#=0' 'version?' > "$TMP/status.log"; then
+  ok "/status: $(grep -c '^ok' "$TMP/status.log") checks (JSON; the same figures, the device, the key)"
+else
+  bad "/status:"; grep -v '^ok' "$TMP/status.log"
+fi
+
+"$CHECK" "$http" raw $'GET /healthz HTTP/1.1\n\n' 200 > "$TMP/raw.log" && ok "/healthz: 200" || bad "/healthz: $(cat "$TMP/raw.log")"
+"$CHECK" "$http" raw $'GET /nope HTTP/1.1\n\n' 404 > "$TMP/raw.log" && ok "an unknown path: 404" || bad "$(cat "$TMP/raw.log")"
+"$CHECK" "$http" raw $'POST /metrics HTTP/1.1\nContent-Length: 0\n\n' 405 > "$TMP/raw.log" && ok "POST: 405" || bad "$(cat "$TMP/raw.log")"
+"$CHECK" "$http" raw $'hello\n\n' 400 > "$TMP/raw.log" && ok "not HTTP: 400" || bad "$(cat "$TMP/raw.log")"
+big=$(head -c 9000 /dev/zero | tr '\0' a)
+"$CHECK" "$http" raw "GET /metrics HTTP/1.1"$'\n'"X-Big: $big"$'\n\n' 431 > "$TMP/raw.log" && ok "a 9000-byte head: 431" ||
+  bad "$(cat "$TMP/raw.log")"
+"$CHECK" "$http" raw $'GET /healthz?probe=1 HTTP/1.1\n\n' 200 > "$TMP/raw.log" && ok "still serving after those (query ignored)" ||
+  bad "$(cat "$TMP/raw.log")"
+
+out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/other.sock" serve.http=0.0.0.0:9464 2>&1); rc=$?
+[ $rc -eq 2 ] && echo "$out" | grep -q "serve.http = '0.0.0.0:9464' is invalid: .*no authentication" &&
+  ok "serve.http on a non-loopback address: refused (exit 2)" || bad "serve.http=0.0.0.0: exit $rc, $out"
+
+kill -TERM "$server"
+for _ in $(seq 300); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
+if kill -0 "$server" 2>/dev/null; then bad "SIGTERM: still running after 30 s"; kill -KILL "$server"; fi
+wait "$server"; rc=$?
+server=""
+[ $rc -eq 0 ] && ok "SIGTERM: exit 0" || { bad "SIGTERM: exit $rc"; tail -n 20 "$TMP/server.log"; }
+summary
