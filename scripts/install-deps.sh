@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs what zkpipe needs to build and test on Debian 12: the C++ toolchain (with Ninja,
-# which .ci/run's sanitizer builds use) and libraries (apt; gRPC and protobuf for `zkpipe serve`), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
+# which .ci/run's sanitizer builds use) and libraries (apt; gRPC and protobuf for `zkpipe serve`; libpq for `zkpipe worker`, and the PostgreSQL server its tests start), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,6 +10,7 @@ APT_PACKAGES=(
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
+  libpq-dev postgresql
   golang-go
 )
 # Node.js and npm from Debian only when the machine has none (an image may ship its own
