@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what zkpipe needs to build and test on Debian 12: the C++ toolchain (with Ninja,
 # which .ci/run's sanitizer builds use; clang-14 and its libFuzzer runtime for the fuzzing phase,
-# scripts/fuzz.sh) and libraries (apt; gRPC and protobuf for `zkpipe serve`), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
+# scripts/fuzz.sh) and libraries (apt; gRPC and protobuf for `zkpipe serve`; libpq for `zkpipe worker`,
+# and the PostgreSQL server its tests start), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -11,6 +12,7 @@ APT_PACKAGES=(
   libboost-dev libboost-program-options-dev libboost-filesystem-dev
   libspdlog-dev libfmt-dev libgtest-dev libgmock-dev libbenchmark-dev
   libgrpc++-dev protobuf-compiler-grpc libprotobuf-dev protobuf-compiler
+  libpq-dev postgresql
   golang-go
   clang-14 libclang-rt-14-dev
 )

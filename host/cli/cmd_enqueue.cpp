@@ -1,0 +1,90 @@
+// zkpipe enqueue --queue URL --key K.zkey W1.wtns W2.wtns ...: one job of one partition per
+// witness into the job store, for `zkpipe worker`s to prove; prints the job id. Paths are
+// stored absolute: every worker must see the key and the witnesses at the same paths (shared
+// storage). --inline-max BYTES puts witnesses up to that size in the row instead.
+// --wait SECONDS then waits for the job (LISTEN/NOTIFY) and exits 0 only if every partition
+// succeeded.
+#include "command.hpp"
+#include "queue_options.hpp"
+
+#include <zkpipe/sdk/error.hpp>
+
+#include "store.hpp"
+
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+
+namespace zkp::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+namespace fs = std::filesystem;
+
+constexpr const char* kUsage =
+    "zkpipe enqueue --queue URL --key K.zkey [--key-format zkey|bellperson] [--priority P]\n"
+    "               [--inline-max BYTES] [--wait SECONDS] W1.wtns [W2.wtns ...]";
+
+std::string absolute_file(const std::string& path, const char* what) {
+  std::error_code ec;
+  const fs::path p = fs::canonical(path, ec);
+  if (ec || !fs::is_regular_file(p, ec)) throw sdk::Error(ZKP_ERR_NOT_FOUND, std::string(what) + " '" + path + "' is no file");
+  return p.string();
+}
+
+int run_enqueue(const std::vector<std::string>& args) {
+  po::options_description specific("enqueue options");
+  add_queue_option(specific);
+  specific.add_options()
+      ("key,k", po::value<std::string>()->value_name("FILE"), "the proving key (.zkey, or bellperson parameters)")
+      ("key-format", po::value<std::string>()->default_value("zkey")->value_name("FORMAT"), "zkey or bellperson")
+      ("priority,p", po::value<int32_t>()->default_value(0)->value_name("P"), "higher is claimed first, fleet-wide")
+      ("inline-max", po::value<uint64_t>()->default_value(0)->value_name("BYTES"),
+       "store witnesses up to this size in the row rather than by path")
+      ("wait", po::value<double>()->value_name("SECONDS"), "wait for the job to finish; exit 0 if every partition succeeded");
+  const ParsedArgs parsed = parse_command_line(args, specific);
+  if (parsed.help) {
+    print_queue_help(std::cout, kUsage, specific);
+    return kExitSuccess;
+  }
+  if (!parsed.values.count("key")) throw UsageError("--key is required");
+  if (parsed.overrides.empty()) throw UsageError("expected one or more witness files");
+  queue::JobSpec job;
+  job.key_format = parsed.values["key-format"].as<std::string>();
+  if (job.key_format != "zkey" && job.key_format != "bellperson") {
+    throw UsageError("--key-format is zkey or bellperson, not '" + job.key_format + "'");
+  }
+  job.key_path = absolute_file(parsed.values["key"].as<std::string>(), "key");
+  job.priority = parsed.values["priority"].as<int32_t>();
+  const uint64_t inline_max = parsed.values["inline-max"].as<uint64_t>();
+  for (const std::string& w : parsed.overrides) {
+    queue::PartitionInput in;
+    in.witness_path = absolute_file(w, "witness");
+    const uint64_t size = fs::file_size(in.witness_path);
+    if (size > 0 && size <= inline_max) {  // an empty file stays a path (the row needs one or the other)
+      std::ifstream f(in.witness_path, std::ios::binary);
+      in.witness_bytes.assign(std::istreambuf_iterator<char>(f), {});
+      if (!f && !f.eof()) throw sdk::Error(ZKP_ERR_NOT_FOUND, "cannot read " + in.witness_path);
+      in.witness_path.clear();
+    }
+    job.partitions.push_back(std::move(in));
+  }
+  queue::Store store(queue_url(parsed));
+  const uint64_t id = store.enqueue(job);
+  std::cout << id << std::endl;
+  if (!parsed.values.count("wait")) return kExitSuccess;
+  const auto timeout = std::chrono::milliseconds(static_cast<int64_t>(parsed.values["wait"].as<double>() * 1000));
+  const std::optional<queue::JobStatus> s = store.wait_done(id, timeout);
+  if (!s || s->state != "done") throw sdk::Error(ZKP_ERR_TIMEOUT, "job " + std::to_string(id) + " is not done yet");
+  std::cerr << "job " << id << ": " << s->succeeded << " of " << s->partitions << " partitions succeeded\n";
+  return s->failed == 0 ? kExitSuccess : kExitFailure;
+}
+
+}  // namespace
+
+ZKPIPE_COMMAND(enqueue, "put a job (a key, one witness per partition) into the fleet's job store; prints its id",
+               kUsage, run_enqueue);
+
+}  // namespace zkp::cli

@@ -1,0 +1,106 @@
+// zkpipe jobs --queue URL [JOB]: the job store's jobs (newest first), or one job and its
+// partitions (state, attempts, the worker that holds or wrote it, the result's status).
+// --write DIR writes each succeeded partition's proof as DIR/P.proof.json and
+// DIR/P.public.json (snarkjs's files: `zkpipe verify` and `snarkjs groth16 verify` read them);
+// --wait SECONDS first waits for the job to finish (LISTEN/NOTIFY, re-read every second).
+#include "command.hpp"
+#include "queue_options.hpp"
+
+#include <zkpipe/sdk/error.hpp>
+
+#include "store.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace zkp::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* kUsage = "zkpipe jobs --queue URL [--limit N] [JOB [--wait SECONDS] [--write DIR]]";
+
+void print_jobs(const std::vector<queue::JobStatus>& jobs) {
+  std::printf("%-8s %-5s %4s %6s %6s %6s %6s %7s  %-19s  %-19s  %s\n", "job", "state", "prio", "parts", "ok", "failed",
+              "leased", "dropped", "created", "finished", "key");
+  for (const queue::JobStatus& j : jobs) {
+    std::printf("%-8llu %-5s %4d %6u %6u %6u %6u %7llu  %-19s  %-19s  %s\n", static_cast<unsigned long long>(j.id),
+                j.state.c_str(), j.priority, j.partitions, j.succeeded, j.failed, j.leased,
+                static_cast<unsigned long long>(j.dropped), j.created_at.c_str(),
+                j.finished_at.empty() ? "-" : j.finished_at.c_str(), j.key_path.c_str());
+  }
+}
+
+void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::ofstream f(path, std::ios::binary | std::ios::trunc);
+  f << text;
+  f.close();
+  if (!f) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + path.string());
+}
+
+int run_jobs(const std::vector<std::string>& args) {
+  po::options_description specific("jobs options");
+  add_queue_option(specific);
+  specific.add_options()
+      ("job", po::value<uint64_t>()->value_name("JOB"), "one job: its partitions")
+      ("limit,n", po::value<uint32_t>()->default_value(20)->value_name("N"), "how many jobs the list shows")
+      ("wait", po::value<double>()->value_name("SECONDS"), "wait for JOB to finish first (exit 1 if it does not)")
+      ("write", po::value<std::string>()->value_name("DIR"), "write JOB's proofs: DIR/P.proof.json, DIR/P.public.json");
+  const ParsedArgs parsed = parse_command_line(args, specific, {"job"});
+  if (parsed.help) {
+    print_queue_help(std::cout, kUsage, specific);
+    return kExitSuccess;
+  }
+  if (!parsed.overrides.empty()) throw UsageError("unexpected argument '" + parsed.overrides.front() + "'");
+  const bool one = parsed.values.count("job") != 0;
+  if (!one && (parsed.values.count("wait") || parsed.values.count("write"))) throw UsageError("--wait and --write need a JOB");
+  queue::Store store(queue_url(parsed));
+  if (!one) {
+    print_jobs(store.jobs(parsed.values["limit"].as<uint32_t>()));
+    return kExitSuccess;
+  }
+  const uint64_t id = parsed.values["job"].as<uint64_t>();
+  std::optional<queue::JobStatus> job;
+  if (parsed.values.count("wait")) {
+    const auto timeout = std::chrono::milliseconds(static_cast<int64_t>(parsed.values["wait"].as<double>() * 1000));
+    job = store.wait_done(id, timeout);
+  } else {
+    job = store.job(id);
+  }
+  if (!job) throw sdk::Error(ZKP_ERR_NOT_FOUND, "no job " + std::to_string(id) + " in the store");
+  print_jobs({*job});
+  const bool write = parsed.values.count("write") != 0;
+  const std::vector<queue::PartitionStatus> parts = store.partitions(id, write);
+  std::printf("\n%-6s %-7s %8s %-7s %-24s %s\n", "part", "state", "attempts", "status", "worker", "message");
+  for (const queue::PartitionStatus& p : parts) {
+    std::printf("%-6u %-7s %8u %-7s %-24s %s\n", p.index, p.state.c_str(), p.attempts,
+                p.status ? std::to_string(*p.status).c_str() : "-", p.worker.empty() ? "-" : p.worker.c_str(),
+                p.message.c_str());
+  }
+  if (write) {
+    const std::filesystem::path dir = parsed.values["write"].as<std::string>();
+    std::filesystem::create_directories(dir);
+    size_t written = 0;
+    for (const queue::PartitionStatus& p : parts) {
+      if (p.state != "done" || p.proof_json.empty()) continue;
+      write_text(dir / (std::to_string(p.index) + ".proof.json"), p.proof_json);
+      write_text(dir / (std::to_string(p.index) + ".public.json"), p.public_json);
+      ++written;
+    }
+    std::fprintf(stderr, "zkpipe jobs: %zu proofs written to %s\n", written, dir.c_str());
+  }
+  if (parsed.values.count("wait") && job->state != "done") {
+    throw sdk::Error(ZKP_ERR_TIMEOUT, "job " + std::to_string(id) + " is not done yet");
+  }
+  return kExitSuccess;
+}
+
+}  // namespace
+
+ZKPIPE_COMMAND(jobs, "the fleet's jobs and their partitions, from the job store; writes a job's proofs", kUsage,
+               run_jobs);
+
+}  // namespace zkp::cli

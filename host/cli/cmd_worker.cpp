@@ -1,0 +1,127 @@
+// zkpipe worker --queue URL --id NAME [--config FILE] [key=value ...]: one host (the prover,
+// pacer and pipeline the same configuration gives `run` and `serve`) fed from the fleet's job
+// store (host/queue/queue_worker.hpp; the protocol in docs/FLEET.md).
+//
+// SIGTERM or SIGINT: nothing more is claimed, partitions not yet on a device are released
+// (queued again at once), those on one finish and are written, and the command exits 0.
+// SIGKILL (or a crash) loses nothing either: the leases expire and other workers reclaim
+// them; a restart with the same --id requeues them at once.
+#include "command.hpp"
+#include "queue_options.hpp"
+
+#include <zkpipe/host/host.hpp>
+#include <zkpipe/host/logging.hpp>
+
+#include "queue_worker.hpp"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <csignal>
+#include <cstring>
+#include <iostream>
+#include <thread>
+
+#include <pthread.h>
+
+namespace zkp::cli {
+
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr const char* kUsage =
+    "zkpipe worker --queue URL [--id NAME] [--lease-ms MS] [--heartbeat-ms MS] [--slots N]\n"
+    "              [--config FILE] [key=value ...]";
+
+std::string default_id() {
+  char host[256] = {};
+  if (gethostname(host, sizeof(host) - 1) != 0) std::strcpy(host, "host");
+  return std::string(host) + "-" + std::to_string(getpid());
+}
+
+int run_worker(const std::vector<std::string>& args) {
+  po::options_description specific("worker options");
+  add_queue_option(specific);
+  specific.add_options()
+      ("id", po::value<std::string>()->value_name("NAME"),
+       "this worker's name in the store (default host-pid); a restart with the same name requeues its old leases at once")
+      ("lease-ms", po::value<int64_t>()->default_value(30000)->value_name("MS"),
+       "how long a claim lasts without a heartbeat: a dead worker's partitions wait this long")
+      ("heartbeat-ms", po::value<int64_t>()->value_name("MS"), "how often leases are renewed (default lease/3)")
+      ("poll-ms", po::value<int64_t>()->default_value(500)->value_name("MS"),
+       "longest idle wait between claims (enqueue's NOTIFY wakes the worker sooner)")
+      ("slots", po::value<uint32_t>()->default_value(0)->value_name("N"),
+       "partitions in flight at most (0: devices x workers per device x 4)");
+  const ParsedArgs parsed = parse_command_line(args, specific);
+  if (parsed.help) {
+    print_command_help(std::cout, kUsage, specific);
+    return kExitSuccess;
+  }
+  for (const std::string& o : parsed.overrides) {
+    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
+  }
+  queue::WorkerOptions options;
+  options.url = queue_url(parsed);
+  options.id = parsed.values.count("id") ? parsed.values["id"].as<std::string>() : default_id();
+  options.lease = std::chrono::milliseconds(parsed.values["lease-ms"].as<int64_t>());
+  options.heartbeat = parsed.values.count("heartbeat-ms") ? std::chrono::milliseconds(parsed.values["heartbeat-ms"].as<int64_t>())
+                                                          : options.lease / 3;
+  options.poll = std::chrono::milliseconds(parsed.values["poll-ms"].as<int64_t>());
+  options.slots = parsed.values["slots"].as<uint32_t>();
+  if (options.id.empty()) throw UsageError("--id must not be empty");
+  if (options.lease.count() <= 0 || options.heartbeat.count() <= 0 || options.poll.count() <= 0) {
+    throw UsageError("--lease-ms, --heartbeat-ms and --poll-ms must be positive");
+  }
+  if (options.heartbeat >= options.lease) {
+    throw UsageError("--heartbeat-ms must be shorter than --lease-ms (a lease would expire between heartbeats)");
+  }
+  host::Config config = load_config(parsed);
+
+  // The stop signals wait for sigwait on one thread; every thread started after this
+  // inherits the mask.
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGTERM);
+  sigaddset(&set, SIGINT);
+  pthread_sigmask(SIG_BLOCK, &set, nullptr);
+
+  host::Host host(std::move(config));
+  queue::QueueWorker worker(host, options);
+  std::atomic<bool> finished{false};
+  std::thread signals([&] {
+    for (;;) {
+      int signal = 0;
+      if (sigwait(&set, &signal) != 0) continue;
+      if (finished) return;  // run() is over: main woke this thread to end it
+      host::log().info("worker {}: {}: stopping (unstarted leases released, proofs on a device finished)", options.id,
+                       strsignal(signal));
+      worker.stop();
+    }
+  });
+  queue::WorkerCounters c;
+  try {
+    c = worker.run();
+  } catch (...) {
+    finished = true;
+    pthread_kill(signals.native_handle(), SIGTERM);
+    signals.join();
+    throw;
+  }
+  finished = true;
+  pthread_kill(signals.native_handle(), SIGTERM);
+  signals.join();
+  std::fprintf(stderr,
+               "zkpipe worker %s: claimed %llu, written %llu, dropped (late) %llu, released %llu, leases lost %llu, "
+               "requeued at start %llu\n",
+               options.id.c_str(), static_cast<unsigned long long>(c.claimed), static_cast<unsigned long long>(c.written),
+               static_cast<unsigned long long>(c.dropped), static_cast<unsigned long long>(c.released),
+               static_cast<unsigned long long>(c.lost_leases), static_cast<unsigned long long>(c.abandoned_at_start));
+  return kExitSuccess;
+}
+
+}  // namespace
+
+ZKPIPE_COMMAND(worker, "a host fed from the fleet's PostgreSQL job store (docs/FLEET.md)", kUsage, run_worker);
+
+}  // namespace zkp::cli

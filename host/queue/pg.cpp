@@ -1,0 +1,153 @@
+#include "pg.hpp"
+
+#include <libpq-fe.h>
+
+#include <poll.h>
+
+#include <cerrno>
+#include <cstdlib>
+
+namespace zkp::queue {
+
+namespace {
+
+std::string trimmed(const char* message) {
+  std::string s = message != nullptr ? message : "";
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  return s;
+}
+
+void append_quoted(std::string& out, const std::string& s) {
+  out += '"';
+  for (char ch : s) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  out += '"';
+}
+
+}  // namespace
+
+std::string text_array(const std::vector<std::string>& items) {
+  std::string out = "{";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ',';
+    append_quoted(out, items[i]);
+  }
+  out += '}';
+  return out;
+}
+
+std::string int_array(const std::vector<uint64_t>& items) {
+  std::string out = "{";
+  for (size_t i = 0; i < items.size(); ++i) {
+    if (i > 0) out += ',';
+    out += std::to_string(items[i]);
+  }
+  out += '}';
+  return out;
+}
+
+Result::Result(Result&& o) noexcept : r_(o.r_) { o.r_ = nullptr; }
+Result& Result::operator=(Result&& o) noexcept {
+  if (this != &o) {
+    if (r_ != nullptr) PQclear(r_);
+    r_ = o.r_;
+    o.r_ = nullptr;
+  }
+  return *this;
+}
+Result::~Result() {
+  if (r_ != nullptr) PQclear(r_);
+}
+int Result::rows() const { return PQntuples(r_); }
+bool Result::is_null(int row, int col) const { return PQgetisnull(r_, row, col) != 0; }
+std::string Result::text(int row, int col) const {
+  return is_null(row, col) ? std::string() : std::string(PQgetvalue(r_, row, col), PQgetlength(r_, row, col));
+}
+int64_t Result::integer(int row, int col) const {
+  return is_null(row, col) ? 0 : std::strtoll(PQgetvalue(r_, row, col), nullptr, 10);
+}
+double Result::real(int row, int col) const {
+  return is_null(row, col) ? 0.0 : std::strtod(PQgetvalue(r_, row, col), nullptr);
+}
+std::string Result::bytea(int row, int col) const {
+  if (is_null(row, col)) return {};
+  size_t n = 0;
+  unsigned char* raw = PQunescapeBytea(reinterpret_cast<const unsigned char*>(PQgetvalue(r_, row, col)), &n);
+  if (raw == nullptr) throw Error("cannot decode a bytea value (out of memory)");
+  std::string out(reinterpret_cast<const char*>(raw), n);
+  PQfreemem(raw);
+  return out;
+}
+uint64_t Result::affected() const { return std::strtoull(PQcmdTuples(r_), nullptr, 10); }
+
+Connection::Connection(const std::string& url) : c_(PQconnectdb(url.c_str())) {
+  if (c_ == nullptr) throw Error("libpq could not allocate a connection");
+  if (PQstatus(c_) != CONNECTION_OK) {
+    const std::string message = trimmed(PQerrorMessage(c_));
+    PQfinish(c_);
+    throw Error("cannot connect to the queue database: " + message);
+  }
+  // Our own notices (e.g. "schema already exists, skipping") are not worth a line on stderr.
+  PQsetNoticeProcessor(c_, [](void*, const char*) {}, nullptr);
+}
+
+Connection::~Connection() { PQfinish(c_); }
+
+Result Connection::exec(const std::string& sql, const std::vector<Param>& params) {
+  pg_result* r = nullptr;
+  if (params.empty()) {
+    r = PQexec(c_, sql.c_str());
+  } else {
+    std::vector<const char*> values(params.size());
+    std::vector<int> lengths(params.size()), formats(params.size());
+    for (size_t i = 0; i < params.size(); ++i) {
+      values[i] = params[i].value ? params[i].value->data() : nullptr;
+      lengths[i] = params[i].value ? static_cast<int>(params[i].value->size()) : 0;
+      formats[i] = params[i].binary ? 1 : 0;
+    }
+    r = PQexecParams(c_, sql.c_str(), static_cast<int>(params.size()), nullptr, values.data(), lengths.data(),
+                     formats.data(), 0);
+  }
+  Result result(r);
+  const ExecStatusType status = r != nullptr ? PQresultStatus(r) : PGRES_FATAL_ERROR;
+  if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
+    const char* state = r != nullptr ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
+    throw Error("queue database: " + trimmed(r != nullptr ? PQresultErrorMessage(r) : PQerrorMessage(c_)),
+                state != nullptr ? state : "");
+  }
+  return result;
+}
+
+std::optional<Notification> Connection::wait_notification(std::chrono::milliseconds timeout) {
+  const auto deadline = std::chrono::steady_clock::now() + timeout;
+  for (;;) {
+    if (PQconsumeInput(c_) == 0) throw Error("queue database: " + trimmed(PQerrorMessage(c_)));
+    if (PGnotify* n = PQnotifies(c_); n != nullptr) {
+      Notification out{n->relname, n->extra != nullptr ? n->extra : ""};
+      PQfreemem(n);
+      return out;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return std::nullopt;
+    pollfd fd{PQsocket(c_), POLLIN, 0};
+    if (poll(&fd, 1, static_cast<int>(left.count())) < 0 && errno != EINTR) throw Error("poll on the queue connection failed");
+  }
+}
+
+Transaction::~Transaction() {
+  if (done_) return;
+  try {
+    c_.exec("ROLLBACK");
+  } catch (const Error&) {
+    // The connection is broken; the server rolls the transaction back when it notices.
+  }
+}
+
+void Transaction::commit() {
+  c_.exec("COMMIT");
+  done_ = true;
+}
+
+}  // namespace zkp::queue

@@ -1,0 +1,104 @@
+// A thin RAII layer over libpq: one connection, parameterized statements, transactions and
+// LISTEN/NOTIFY. Only what the job store needs; every failure is a queue::Error carrying
+// libpq's message (and the SQLSTATE, when the server sent one).
+//
+// Threading: a Connection is used by one thread at a time (libpq's rule); each thread that
+// talks to the store opens its own.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+struct pg_conn;
+struct pg_result;
+
+namespace zkp::queue {
+
+class Error : public std::runtime_error {
+ public:
+  Error(const std::string& message, std::string sqlstate = "")
+      : std::runtime_error(message), sqlstate_(std::move(sqlstate)) {}
+  const std::string& sqlstate() const { return sqlstate_; }
+
+ private:
+  std::string sqlstate_;
+};
+
+// One statement parameter: SQL NULL, text, or binary (a bytea sent as raw bytes).
+struct Param {
+  std::optional<std::string> value;
+  bool binary = false;
+
+  static Param null() { return {}; }
+  static Param text(std::string v) { return {std::move(v), false}; }
+  static Param bytes(std::string v) { return {std::move(v), true}; }
+  static Param integer(int64_t v) { return {std::to_string(v), false}; }
+};
+
+// A text[] / bigint[] literal ('{"a","b"}'), for `= ANY($n::text[])`.
+std::string text_array(const std::vector<std::string>& items);
+std::string int_array(const std::vector<uint64_t>& items);
+
+class Result {
+ public:
+  explicit Result(pg_result* r) : r_(r) {}
+  Result(Result&&) noexcept;
+  Result& operator=(Result&&) noexcept;
+  ~Result();
+
+  int rows() const;
+  bool is_null(int row, int col) const;
+  std::string text(int row, int col) const;  // "" for NULL
+  int64_t integer(int row, int col) const;   // 0 for NULL
+  double real(int row, int col) const;       // 0 for NULL
+  std::string bytea(int row, int col) const;  // a bytea column's bytes (text-format result)
+  uint64_t affected() const;                  // rows an INSERT/UPDATE/DELETE touched
+
+ private:
+  pg_result* r_;
+};
+
+struct Notification {
+  std::string channel;
+  std::string payload;
+};
+
+class Connection {
+ public:
+  // `url`: a libpq connection URI or key=value string (postgresql://user@host:port/db).
+  explicit Connection(const std::string& url);
+  ~Connection();
+  Connection(const Connection&) = delete;
+  Connection& operator=(const Connection&) = delete;
+
+  // Runs one statement (several when `params` is empty and the text holds more, as libpq
+  // allows for PQexec). Throws Error on any failure.
+  Result exec(const std::string& sql, const std::vector<Param>& params = {});
+
+  // Waits up to `timeout` for a NOTIFY on a channel this connection LISTENs on.
+  std::optional<Notification> wait_notification(std::chrono::milliseconds timeout);
+
+ private:
+  pg_conn* c_;
+};
+
+// BEGIN on construction; ROLLBACK on destruction unless commit() ran.
+class Transaction {
+ public:
+  explicit Transaction(Connection& c) : c_(c) { c_.exec("BEGIN"); }
+  ~Transaction();
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  void commit();
+
+ private:
+  Connection& c_;
+  bool done_ = false;
+};
+
+}  // namespace zkp::queue

@@ -1,0 +1,327 @@
+#include "queue_worker.hpp"
+
+#include <zkpipe/host/logging.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include "key_table.hpp"
+
+#include "core/formats/groth16_json.hpp"
+#include "core/formats/proof_bytes.hpp"
+
+#include <algorithm>
+#include <condition_variable>
+#include <exception>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace zkp::queue {
+
+namespace {
+
+struct Done {
+  uint64_t lease_id = 0;
+  bool cancelled = false;  // never reached a device: released, not written
+  PartitionResult result;
+};
+
+zkp_key_format_t key_format(const std::string& name) {
+  return name == "bellperson" ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
+}
+
+std::optional<Curve> curve_of(zkp_curve_t c) {
+  switch (c) {
+    case ZKP_CURVE_BN254: return Curve::bn254;
+    case ZKP_CURVE_BLS12_381: return Curve::bls12_381;
+    default: return std::nullopt;
+  }
+}
+
+PartitionResult failure(const Claim& c, int32_t status, std::string message) {
+  PartitionResult r;
+  r.job_id = c.job_id;
+  r.index = c.index;
+  r.lease_id = c.lease_id;
+  r.status = status;
+  r.message = std::move(message);
+  return r;
+}
+
+// The completion as the results row: the ABI's bytes and snarkjs's proof.json/public.json.
+PartitionResult to_result(const Claim& c, const zkp_completion_t& rec) {
+  PartitionResult r = failure(c, static_cast<int32_t>(rec.status), rec.message != nullptr ? rec.message : "");
+  r.prove_ns = rec.total_ns;
+  if (rec.proof != nullptr) r.proof.assign(reinterpret_cast<const char*>(rec.proof), rec.proof_size);
+  if (rec.public_inputs != nullptr) r.public_inputs.assign(reinterpret_cast<const char*>(rec.public_inputs), rec.public_size);
+  const std::optional<Curve> curve = curve_of(rec.curve);
+  if (rec.status != ZKP_OK) return r;
+  if (rec.proof == nullptr || !curve) {
+    return failure(c, ZKP_ERR_UNSUPPORTED, "the prover produced no proof bytes (a simulated prover cannot serve a queue)");
+  }
+  try {
+    const auto* proof = reinterpret_cast<const std::byte*>(rec.proof);
+    r.proof_json = write_proof_json(proof_from_bytes(*curve, ByteView(proof, rec.proof_size), "proof"));
+    std::vector<ByteVec> publics;
+    const auto* pub = reinterpret_cast<const std::byte*>(rec.public_inputs);
+    for (size_t off = 0; pub != nullptr && off + ZKP_SCALAR_SIZE <= rec.public_size; off += ZKP_SCALAR_SIZE) {
+      publics.emplace_back(pub + off, pub + off + ZKP_SCALAR_SIZE);
+    }
+    r.public_json = write_public_json(publics);
+  } catch (const std::exception& e) {
+    return failure(c, ZKP_ERR_INTERNAL, std::string("the prover's proof bytes do not convert to snarkjs JSON: ") + e.what());
+  }
+  return r;
+}
+
+}  // namespace
+
+struct QueueWorker::Impl {
+  Impl(host::Host& h, WorkerOptions o)
+      : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h) {}
+
+  // A claim on its way through the host: the zkp_partition_t points into `claim` (the
+  // witness path or bytes), so it stays put (held by unique_ptr) until its completion.
+  struct InFlight {
+    Claim claim;
+    zkp_partition_t part{};
+    Impl* owner = nullptr;
+  };
+
+  host::Host& host;
+  const WorkerOptions opt;
+  Store store;       // run()'s connection
+  Store beat_store;  // the heartbeat's
+  serve::KeyTable keys;
+  std::set<std::string> warm;  // key paths loaded [run thread]
+  WorkerCounters counters;     // [run thread], but lost_leases [heartbeat, under mu]
+
+  std::mutex mu;
+  std::condition_variable cv;                             // completions and stop wake run()
+  std::map<uint64_t, std::unique_ptr<InFlight>> flight;  // by lease id
+  std::vector<Done> done;
+  std::set<uint64_t> lost;  // leases the heartbeat found reclaimed (counted once)
+  bool stopping = false;
+  bool beat_stop = false;
+  std::condition_variable beat_cv;
+  std::exception_ptr beat_error;
+
+  static void on_partition(void* user_data, const zkp_completion_t* rec) {
+    auto* f = static_cast<InFlight*>(user_data);
+    Done d;
+    d.lease_id = f->claim.lease_id;
+    d.cancelled = rec->status == ZKP_ERR_CANCELLED;
+    d.result = to_result(f->claim, *rec);
+    Impl& self = *f->owner;
+    std::lock_guard lock(self.mu);
+    self.done.push_back(std::move(d));
+    self.cv.notify_all();
+  }
+
+  uint32_t slots() const {
+    if (opt.slots > 0) return opt.slots;
+    const zkp_host_stats_t s = host.stats();
+    return std::max<uint32_t>(1, s.device_count * s.workers_per_device * 4);
+  }
+
+  void write(const PartitionResult& r) {
+    if (store.complete(opt.id, r)) {
+      ++counters.written;
+    } else {
+      ++counters.dropped;
+      host::log().info("worker {}: job {} partition {}: a result was already written; ours dropped", opt.id, r.job_id, r.index);
+    }
+  }
+
+  // Forgets what completed (the heartbeat stops renewing it: a write takes milliseconds, a
+  // lease seconds), then writes or releases it.
+  void settle(std::vector<Done>& batch) {
+    {
+      std::lock_guard lock(mu);
+      for (const Done& d : batch) flight.erase(d.lease_id);
+    }
+    std::vector<uint64_t> release;
+    for (Done& d : batch) {
+      if (d.cancelled) {
+        release.push_back(d.lease_id);
+      } else {
+        write(d.result);
+      }
+    }
+    if (!release.empty()) counters.released += store.release(opt.id, release);
+  }
+
+  void submit(Claim claim) {
+    auto f = std::make_unique<InFlight>();
+    f->claim = std::move(claim);
+    f->owner = this;
+    const Claim& c = f->claim;
+    uint64_t key_id = 0;
+    try {
+      key_id = keys.load(c.key_path, key_format(c.key_format)).key.id;
+      warm.insert(c.key_path);
+    } catch (const sdk::Error& e) {
+      write(failure(c, e.status(), std::string("loading the key: ") + e.what()));
+      return;
+    }
+    f->part = sdk::make_struct<zkp_partition_t>();
+    f->part.witness = sdk::make_struct<zkp_witness_t>();
+    if (c.witness_path.empty()) {
+      f->part.witness.kind = ZKP_WITNESS_WTNS_BUFFER;
+      f->part.witness.data = c.witness_bytes.data();
+      f->part.witness.size = c.witness_bytes.size();
+    } else {
+      f->part.witness.kind = ZKP_WITNESS_WTNS_FILE;
+      f->part.witness.path = c.witness_path.c_str();
+    }
+    auto job = sdk::make_struct<zkp_job_t>();
+    job.key_id = key_id;
+    job.partitions = &f->part;
+    job.partition_count = 1;
+    job.gpu_index = -1;
+    job.priority = c.priority;
+    job.on_partition = &Impl::on_partition;
+    job.user_data = f.get();
+    const uint64_t lease_id = c.lease_id;
+    InFlight* raw = f.get();
+    {
+      std::lock_guard lock(mu);
+      flight.emplace(lease_id, std::move(f));
+    }
+    try {
+      host.submit(job);
+    } catch (const sdk::Error& e) {
+      const PartitionResult r = failure(raw->claim, e.status(), e.what());
+      {
+        std::lock_guard lock(mu);
+        flight.erase(lease_id);
+      }
+      if (e.status() == ZKP_ERR_CANCELLED) {
+        counters.released += store.release(opt.id, {lease_id});
+      } else {
+        write(r);
+      }
+    }
+  }
+
+  void heartbeat_loop() {
+    try {
+      std::unique_lock lock(mu);
+      while (!beat_stop) {
+        beat_cv.wait_for(lock, opt.heartbeat, [&] { return beat_stop; });
+        if (beat_stop) break;
+        std::vector<uint64_t> ids;
+        for (const auto& [id, f] : flight) ids.push_back(id);
+        lock.unlock();
+        const std::vector<uint64_t> held = beat_store.renew(opt.id, ids, opt.lease);
+        lock.lock();
+        const std::set<uint64_t> kept(held.begin(), held.end());
+        for (uint64_t id : ids) {
+          // Still ours to run but no longer held: another worker reclaimed it after it
+          // expired (this process was stopped or cut off). It runs on; the first result wins.
+          if (!kept.count(id) && flight.count(id) && lost.insert(id).second) {
+            ++counters.lost_leases;
+            host::log().warn("worker {}: lease {} was reclaimed by another worker (expired)", opt.id, id);
+          }
+        }
+      }
+    } catch (...) {
+      std::lock_guard lock(mu);
+      beat_error = std::current_exception();
+      stopping = true;
+      cv.notify_all();
+    }
+  }
+};
+
+QueueWorker::QueueWorker(host::Host& host, WorkerOptions options)
+    : impl_(std::make_unique<Impl>(host, std::move(options))) {}
+
+QueueWorker::~QueueWorker() = default;
+
+void QueueWorker::stop() {
+  std::lock_guard lock(impl_->mu);
+  impl_->stopping = true;
+  impl_->cv.notify_all();
+}
+
+WorkerCounters QueueWorker::run() {
+  Impl& s = *impl_;
+  s.counters.abandoned_at_start = s.store.abandon_all(s.opt.id);
+  if (s.counters.abandoned_at_start > 0) {
+    host::log().info("worker {}: requeued {} leases of this id's previous run", s.opt.id, s.counters.abandoned_at_start);
+  }
+  s.store.connection().exec(std::string("LISTEN ") + kWorkChannel);
+  const uint32_t slots = s.slots();
+  host::log().info("worker {}: {} slots, lease {} ms, heartbeat {} ms", s.opt.id, slots, s.opt.lease.count(),
+                   s.opt.heartbeat.count());
+  std::thread beat([&] { s.heartbeat_loop(); });
+  std::exception_ptr error;
+  try {
+    for (;;) {
+      std::vector<Done> batch;
+      size_t in_flight = 0;
+      {
+        std::lock_guard lock(s.mu);
+        if (s.stopping) break;
+        batch.swap(s.done);
+        in_flight = s.flight.size();
+      }
+      s.settle(batch);
+      in_flight -= batch.size();
+      // Claim in batches of half the slots (one round trip for several partitions), or
+      // whatever fits when idle.
+      const uint32_t free = slots > in_flight ? slots - static_cast<uint32_t>(in_flight) : 0;
+      size_t claimed = 0;
+      if (free > 0 && (in_flight == 0 || free >= std::max<uint32_t>(1, slots / 2))) {
+        std::vector<Claim> claims =
+            s.store.claim(s.opt.id, free, s.opt.lease, std::vector<std::string>(s.warm.begin(), s.warm.end()));
+        claimed = claims.size();
+        s.counters.claimed += claimed;
+        for (Claim& c : claims) s.submit(std::move(c));
+      }
+      if (claimed > 0 || !batch.empty()) continue;
+      if (in_flight == 0) {
+        (void)s.store.connection().wait_notification(s.opt.poll);  // new work, or the poll period
+      } else {
+        std::unique_lock lock(s.mu);
+        s.cv.wait_for(lock, s.opt.poll, [&] { return s.stopping || !s.done.empty(); });
+      }
+    }
+  } catch (...) {
+    error = std::current_exception();
+  }
+  // What has not reached a device comes back cancelled (released); the rest finishes.
+  s.host.shutdown(ZKP_SHUTDOWN_CANCEL);
+  if (!error) {
+    try {
+      std::vector<Done> batch;
+      std::vector<uint64_t> orphans;
+      {
+        std::lock_guard lock(s.mu);
+        batch.swap(s.done);
+      }
+      s.settle(batch);
+      {
+        std::lock_guard lock(s.mu);
+        for (const auto& [id, f] : s.flight) orphans.push_back(id);
+        s.flight.clear();
+      }
+      s.counters.released += s.store.release(s.opt.id, orphans);
+    } catch (...) {
+      error = std::current_exception();
+    }
+  }
+  {
+    std::lock_guard lock(s.mu);
+    s.beat_stop = true;
+    s.beat_cv.notify_all();
+  }
+  beat.join();
+  if (!error && s.beat_error) error = s.beat_error;
+  if (error) std::rethrow_exception(error);
+  std::lock_guard lock(s.mu);
+  return s.counters;
+}
+
+}  // namespace zkp::queue

@@ -1,0 +1,120 @@
+// The job store: what enqueue, jobs and the worker do to the tables of schema.hpp. Each call
+// is one transaction (one statement where it can be), so a process killed between two calls
+// leaves the store consistent. The lease protocol (docs/FLEET.md):
+//
+//   claim     picks up to N claimable partitions (queued, or leased with an expired lease),
+//             highest priority first, then those whose key the caller has warm, then oldest,
+//             with FOR UPDATE SKIP LOCKED so concurrent claimers never wait on each other or
+//             pick the same row; each becomes a lease (a row of zkpipe.leases) that expires
+//             `lease` after the claim unless renewed.
+//   renew     the heartbeat: pushes the expiry of the caller's live leases; returns the ones
+//             it still holds (a lease reclaimed by another worker after it expired is lost).
+//   complete  writes a partition's result once: the first result for a partition wins,
+//             whoever holds the lease; a later one is dropped and counted in
+//             zkpipe.dropped_results. The last result of a job marks it done and sends
+//             NOTIFY zkpipe_job_done, '<job id>' (delivered on commit).
+//   release   gives leases back unstarted (a worker shutting down): queued again, at once.
+#pragma once
+
+#include "pg.hpp"
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace zkp::queue {
+
+// The channel a job's completion is announced on; the payload is the job id.
+inline constexpr const char* kJobDoneChannel = "zkpipe_job_done";
+// The channel enqueue announces new work on, so idle workers need not wait a poll period.
+inline constexpr const char* kWorkChannel = "zkpipe_work";
+
+struct PartitionInput {
+  std::string witness_path;   // a .wtns on storage every worker sees (absolute), or
+  std::string witness_bytes;  // the .wtns bytes themselves, for small witnesses
+};
+
+struct JobSpec {
+  std::string key_path;  // absolute, on shared storage
+  std::string key_format = "zkey";
+  int32_t priority = 0;
+  std::vector<PartitionInput> partitions;
+};
+
+struct Claim {
+  uint64_t job_id = 0;
+  uint32_t index = 0;
+  uint64_t lease_id = 0;
+  std::string key_path;
+  std::string key_format;
+  std::string witness_path;   // empty when the bytes are in the row
+  std::string witness_bytes;
+  int32_t priority = 0;
+  uint32_t attempt = 0;  // 1 on the first claim
+};
+
+struct PartitionResult {
+  uint64_t job_id = 0;
+  uint32_t index = 0;
+  uint64_t lease_id = 0;
+  int32_t status = 0;  // zkp_status_t
+  std::string message;
+  std::string proof, public_inputs;     // the C ABI's bytes
+  std::string proof_json, public_json;  // snarkjs's files; empty for a failure
+  uint64_t prove_ns = 0;
+};
+
+struct JobStatus {
+  uint64_t id = 0;
+  std::string state;  // open, done
+  std::string key_path;
+  int32_t priority = 0;
+  uint32_t partitions = 0, succeeded = 0, failed = 0, leased = 0;
+  uint64_t dropped = 0;  // late second results
+  std::string created_at, finished_at;
+};
+
+struct PartitionStatus {
+  uint32_t index = 0;
+  std::string state;
+  uint32_t attempts = 0;
+  std::string worker;  // the lease holder, or the result's writer
+  std::optional<int32_t> status;
+  std::string message, proof_json, public_json;
+};
+
+class Store {
+ public:
+  // Connects and checks the schema version (require_current_schema).
+  explicit Store(const std::string& url);
+
+  Connection& connection() { return c_; }
+
+  uint64_t enqueue(const JobSpec& job);
+
+  std::vector<Claim> claim(const std::string& worker, uint32_t max, std::chrono::milliseconds lease,
+                           const std::vector<std::string>& warm_keys);
+  // The subset of `lease_ids` the worker still holds, renewed.
+  std::vector<uint64_t> renew(const std::string& worker, const std::vector<uint64_t>& lease_ids,
+                              std::chrono::milliseconds lease);
+  // Back to queued, at once; returns how many were still held.
+  uint64_t release(const std::string& worker, const std::vector<uint64_t>& lease_ids);
+  // Every lease `worker` holds (a restarted worker's previous life): returns how many.
+  uint64_t abandon_all(const std::string& worker);
+  // True if written, false if the partition already had its result (dropped and counted).
+  bool complete(const std::string& worker, const PartitionResult& result);
+
+  std::vector<JobStatus> jobs(uint32_t limit);
+  std::optional<JobStatus> job(uint64_t id);
+  std::vector<PartitionStatus> partitions(uint64_t job_id, bool with_proofs);
+  // Waits until the job is done or `timeout` passes (LISTEN on kJobDoneChannel, then a
+  // re-read, so a NOTIFY sent before the LISTEN is not missed). Returns the last status read.
+  std::optional<JobStatus> wait_done(uint64_t id, std::chrono::milliseconds timeout);
+
+ private:
+  Connection c_;
+};
+
+}  // namespace zkp::queue

@@ -1,0 +1,152 @@
+// zkpipe_fleet_measure URL ZKEY WTNS [N [SLOTS...]]: the measured figures of docs/FLEET.md, printed as a
+// table (a measurement run by hand through measure.sh, not a test: nothing here passes or fails
+// on speed).
+//   store:      claims/s and results/s of the job store alone: N partitions enqueued, claimed in
+//               batches of B and each completed with a small stand-in result, no prover.
+//   end to end: the same N real partitions (the cpu prover, the host's defaults) proved by
+//               one in-process host (one job of N partitions) and by one `zkpipe worker` loop
+//               (QueueWorker) on the same host configuration, enqueue to the job's completion;
+//               the difference per partition is what the queue costs.
+// It writes into the database it is given: point it at a scratch one (measure.sh makes one).
+#include <zkpipe/host/clock.hpp>
+#include <zkpipe/host/host.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include "queue_worker.hpp"
+#include "schema.hpp"
+#include "store.hpp"
+
+#include <atomic>
+#include <cstdio>
+#include <string>
+#include <thread>
+
+namespace {
+
+using namespace zkp;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+queue::JobSpec job_of(const std::string& zkey, const std::string& wtns, uint32_t n) {
+  queue::JobSpec job;
+  job.key_path = zkey;
+  job.partitions.assign(n, queue::PartitionInput{wtns, ""});
+  return job;
+}
+
+void measure_store(queue::Store& store, const std::string& zkey, const std::string& wtns, uint32_t n) {
+  std::printf("%-28s %8s %10s %10s %12s\n", "store (no prover)", "batch", "claims/s", "results/s", "ms/claim call");
+  for (uint32_t batch : {1u, 10u, 50u}) {
+    store.enqueue(job_of(zkey, wtns, n));
+    uint64_t claimed = 0, calls = 0;
+    double claim_s = 0, complete_s = 0;
+    for (;;) {
+      const auto t0 = Clock::now();
+      const std::vector<queue::Claim> claims = store.claim("measure", batch, std::chrono::seconds(60), {zkey});
+      claim_s += seconds_since(t0);
+      ++calls;
+      if (claims.empty()) break;
+      claimed += claims.size();
+      const auto t1 = Clock::now();
+      for (const queue::Claim& c : claims) {
+        queue::PartitionResult r;
+        r.job_id = c.job_id;
+        r.index = c.index;
+        r.lease_id = c.lease_id;
+        r.proof = std::string(256, '\1');  // a BN254 proof's size, and a small public.json
+        r.proof_json = std::string(800, 'p');
+        r.public_json = std::string(90, 'q');
+        store.complete("measure", r);
+      }
+      complete_s += seconds_since(t1);
+    }
+    std::printf("%-28s %8u %10.0f %10.0f %12.2f\n", "", batch, static_cast<double>(claimed) / claim_s,
+                static_cast<double>(claimed) / complete_s, 1000.0 * claim_s / static_cast<double>(calls));
+  }
+}
+
+host::Config cpu_config() {
+  const std::vector<std::string> overrides = {"prover=cpu"};
+  return host::Config::load(std::nullopt, overrides);
+}
+
+double in_process(const std::string& zkey, const std::string& wtns, uint32_t n) {
+  host::Host host(cpu_config());
+  auto source = sdk::make_struct<zkp_key_source_t>();
+  source.path = zkey.c_str();
+  const uint64_t key = host.load_key(source);
+  std::vector<zkp_partition_t> parts(n, sdk::make_struct<zkp_partition_t>());
+  for (zkp_partition_t& p : parts) {
+    p.witness = sdk::make_struct<zkp_witness_t>();
+    p.witness.kind = ZKP_WITNESS_WTNS_FILE;
+    p.witness.path = wtns.c_str();
+  }
+  auto job = sdk::make_struct<zkp_job_t>();
+  job.key_id = key;
+  job.partitions = parts.data();
+  job.partition_count = n;
+  job.gpu_index = -1;
+  const auto t0 = Clock::now();  // the key is loaded first: the worker loads it once too
+  host.wait(host.submit(job), -1);
+  const double s = seconds_since(t0);
+  host.shutdown(ZKP_SHUTDOWN_DRAIN);
+  return s;
+}
+
+double through_queue(const std::string& url, queue::Store& store, const std::string& zkey, const std::string& wtns,
+                     uint32_t n, uint32_t slots) {
+  // Warm the worker's key first, as in_process() does, with a one-partition job.
+  host::Host host(cpu_config());
+  queue::WorkerOptions options;
+  options.url = url;
+  options.id = "measure-worker";
+  options.poll = std::chrono::milliseconds(100);
+  options.slots = slots;
+  queue::QueueWorker worker(host, options);
+  std::thread loop([&] { worker.run(); });
+  store.wait_done(store.enqueue(job_of(zkey, wtns, 1)), std::chrono::seconds(60));
+  const auto t0 = Clock::now();
+  const uint64_t id = store.enqueue(job_of(zkey, wtns, n));
+  const std::optional<queue::JobStatus> s = store.wait_done(id, std::chrono::seconds(600));
+  const double wall = seconds_since(t0);
+  worker.stop();
+  loop.join();
+  if (!s || s->succeeded != n) throw std::runtime_error("the queued job did not complete");
+  return wall;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 4) {
+    std::fprintf(stderr, "usage: %s URL ZKEY WTNS [N [SLOTS...]]\n", argv[0]);
+    return 2;
+  }
+  const std::string url = argv[1], zkey = argv[2], wtns = argv[3];
+  const uint32_t n = argc > 4 ? static_cast<uint32_t>(std::stoul(argv[4])) : 200;
+  try {
+    {
+      queue::Connection c(url);
+      queue::migrate(c);
+    }
+    queue::Store store(url);
+    measure_store(store, zkey, wtns, n * 5);
+    const double local = in_process(zkey, wtns, n);
+    std::printf("\n%-28s %10s %14s %16s\n", "end to end (cpu prover)", "wall s", "ms/partition", "overhead ms/part");
+    std::printf("%-28s %10.2f %14.2f %16s\n", "in-process host", local, 1000.0 * local / n, "-");
+    // SLOTS... (0: the worker's default) after N: one queued run each.
+    std::vector<uint32_t> slot_counts;
+    for (int i = 5; i < argc; ++i) slot_counts.push_back(static_cast<uint32_t>(std::stoul(argv[i])));
+    if (slot_counts.empty()) slot_counts.push_back(0);
+    for (uint32_t slots : slot_counts) {
+      const double queued = through_queue(url, store, zkey, wtns, n, slots);
+      const std::string name = "worker via queue, slots " + (slots ? std::to_string(slots) : std::string("auto"));
+      std::printf("%-28s %10.2f %14.2f %16.2f\n", name.c_str(), queued, 1000.0 * queued / n, 1000.0 * (queued - local) / n);
+    }
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "zkpipe_fleet_measure: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}
