@@ -137,8 +137,13 @@ void Worker::self_check(const Task& task, Completion& record) const {
   bool valid = false;
   Status s = prover_.verify(*task.job->key->handle, record.proof, record.public_inputs, valid);
   if (!s.ok() || !valid) {
-    record.status = s.ok() ? ZKP_ERR_INTERNAL : s.code;
-    record.message = s.ok() ? "self-check failed: the proof does not verify against the key" : s.message;
+    // A proof that does not verify comes from a witness that does not satisfy the circuit (when
+    // the prover itself does not check it: prover.verify=false) or from a faulty prover; the
+    // first is the caller's to fix, and the likely one, so it is the status.
+    record.status = s.ok() ? ZKP_ERR_UNSATISFIED_WITNESS : s.code;
+    record.message = s.ok() ? "self-check failed: the proof does not verify against the key (the witness does not "
+                              "satisfy the circuit, or the prover is faulty)"
+                            : s.message;
     record.proof.clear();  // never delivered
     record.public_inputs.clear();
     return;

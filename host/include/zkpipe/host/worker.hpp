@@ -18,8 +18,8 @@
 // Self-check: a proof the prover reports as verified (ZKP_PROVE_OUTPUT_VERIFIED) is not
 // verified again; it is delivered flagged ZKP_COMPLETION_SELF_CHECKED. Otherwise, when
 // enabled and the prover can verify (ZKP_PROVER_FLAG_VERIFY), every proof is verified
-// before delivery; an invalid proof becomes a failed partition (ZKP_ERR_INTERNAL,
-// "self-check failed"), never a delivered proof. A prover that reports a different
+// before delivery; an invalid proof becomes a failed partition (ZKP_ERR_UNSATISFIED_WITNESS,
+// "self-check failed ..."), never a delivered proof. A prover that reports a different
 // device than the one asked for fails the partition too (PACING.md, failure 8).
 //
 // Watchdog: each partition is on the device, for the partition watchdog, from just before
