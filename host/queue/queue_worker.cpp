@@ -78,7 +78,8 @@ PartitionResult to_result(const Claim& c, const zkp_completion_t& rec) {
 
 struct QueueWorker::Impl {
   Impl(host::Host& h, WorkerOptions o)
-      : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h) {}
+      // No key budget: a worker keeps every key it has met warm.
+      : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h, 0) {}
 
   // A claim on its way through the host: the zkp_partition_t points into `claim` (the
   // witness path or bytes), so it stays put (held by unique_ptr) until its completion.
