@@ -169,6 +169,48 @@ TYPED_TEST(DeviceMsm, EdgeScalarsAndBasesMatchCpu) {
   }
 }
 
+// The compacted path (msm/trivial.cuh; forced here with compact_from = 1, taken from 2^22
+// scalars by default): mixes of 0, 1, r − 1 and r + 1 with general scalars, every scalar
+// trivial, none trivial, a base at infinity with scalar 1; a prefix call below compact_from
+// on the same object takes the plain path.
+TYPED_TEST(DeviceMsm, CompactedPathKeepsZerosAndOnesOutOfTheBuckets) {
+  using C = TypeParam;
+  std::mt19937_64 rng(0xc0a1);
+  const std::size_t n = std::size_t{1} << 14;
+  auto bases = random_bases<C>(n, rng);
+  bases[5] = Base<C>{};
+  const ScalarInt r = C::Scalar::kModulus;
+  ScalarInt r_minus_1 = r, r_plus_1 = r;
+  r_minus_1.limbs[0] -= 1;  // r is odd: no borrow
+  r_plus_1.limbs[0] += 1;   // r's low limb is not all ones: no carry
+  const auto mix = [&](unsigned trivial_percent) {
+    std::vector<std::uint8_t> s = random_scalars(n, rng);
+    for (std::size_t i = 0; i < n; ++i) {
+      if (rng() % 100 >= trivial_percent) continue;
+      const auto pick = rng() % 4;
+      set_scalar(s, i, pick == 0 ? ScalarInt::from_u64(0) : pick == 1 ? ScalarInt::from_u64(1) : pick == 2 ? r_minus_1 : r_plus_1);
+    }
+    set_scalar(s, 5, ScalarInt::from_u64(1));
+    return s;
+  };
+  for (msm::Config config : {msm::Config{}, msm::Config{0, 0}, msm::Config{9, 2}}) {
+    config.compact_from = 1;
+    Msm<C> engine(kTestGpu, bases, config);
+    for (unsigned percent : {0u, 50u, 90u, 100u}) {
+      const auto scalars = mix(percent);
+      EXPECT_EQ(engine.run(scalars), cpu_msm<C>(bases, scalars)) << percent << "% trivial, copies = " << engine.plan().copies;
+    }
+    EXPECT_TRUE(engine.run(std::vector<std::uint8_t>(n * kScalarBytes, 0)).is_identity());
+  }
+  msm::Config above;
+  above.compact_from = n / 2;
+  Msm<C> engine(kTestGpu, bases, above);
+  const auto scalars = mix(90);
+  const std::span<const std::uint8_t> prefix(scalars.data(), (n / 4) * kScalarBytes);
+  EXPECT_EQ(engine.run(prefix), cpu_msm<C>(bases, prefix)) << "prefix below compact_from";
+  EXPECT_EQ(engine.run(scalars), cpu_msm<C>(bases, scalars)) << "whole, compacted";
+}
+
 TYPED_TEST(DeviceMsm, PrefixRepeatedCallsAndBadArguments) {
   using C = TypeParam;
   std::mt19937_64 rng(0x11);

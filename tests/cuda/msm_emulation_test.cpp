@@ -22,6 +22,7 @@
 #include "cuda/msm/digits.cuh"
 #include "cuda/msm/plan.hpp"
 #include "cuda/msm/precompute.cuh"
+#include "cuda/msm/trivial.cuh"
 #include "core/ec/batch_normalize.hpp"
 #include "core/ec/scalar_mul.hpp"
 #include "core/msm/msm.hpp"
@@ -39,27 +40,55 @@ inline constexpr std::uint32_t kPoisonKey = 0xdeadbeef;  // piece slots must all
 // The device pipeline of msm_impl.cuh, one thread after another.
 template <CurveParams C>
 zkp::Affine<C> emulated_msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scalars, const Config& config,
-                            std::size_t resident_threads) {
+                            std::size_t resident) {
   using DX = Xyzz<C>;
   using DP = PointXY<C>;
   using Fr = DeviceField<typename C::Scalar>;
   const std::size_t N = bases.size(), n = scalars.size() / kScalarBytes;
   const Plan plan = make_plan(N, static_cast<unsigned>(C::Scalar::kBits), config);
-  const ReductionShape shape = make_reduction_shape(plan, resident_threads);
+  const ReductionShape shape = make_reduction_shape(plan, resident);
 
   std::vector<DP> table(N * plan.copies);
   std::memcpy(static_cast<void*>(table.data()), bases.data(), bases.size_bytes());
   if (plan.copies > 1)
     for (std::uint32_t i = 0; i < N; ++i) precompute_base<C>(i, table.data(), static_cast<std::uint32_t>(N), plan.c, plan.copies);
 
-  const std::size_t items = n * plan.windows;
+  const auto load = [&scalars](std::uint32_t i, ScalarLimbs& raw) {
+    std::memcpy(raw, scalars.data() + std::size_t{i} * kScalarBytes, kScalarBytes);
+  };
+  // The compacted path (msm/trivial.cuh): the general scalars' indices, and the ±1 sum over
+  // `resident` strided threads and a pairwise tree.
+  const bool compact = n >= config.compact_from;
+  std::vector<std::uint32_t> selected;
+  DX unit_sum = DX::identity();
+  if (compact) {
+    for (std::uint32_t i = 0; i < n; ++i) {
+      ScalarLimbs raw;
+      load(i, raw);
+      if (classify_scalar<Fr>(raw) == ScalarClass::general) selected.push_back(i);
+    }
+    const auto threads = static_cast<std::uint32_t>(resident);
+    std::vector<DX> partials(threads);
+    for (std::uint32_t t = 0; t < threads; ++t)
+      partials[t] = unit_sum_stride<C, Fr>(t, threads, static_cast<std::uint32_t>(n), load, table.data());
+    for (std::uint32_t width = threads; width > 1; width = (width + 1) / 2) {
+      std::vector<DX> next((width + 1) / 2);
+      for (std::uint32_t id = 0; id < next.size(); ++id) next[id] = pairwise_sum<C>(id, partials.data(), width);
+      partials.swap(next);
+    }
+    unit_sum = partials[0];
+  } else {
+    selected.resize(n);
+    std::iota(selected.begin(), selected.end(), 0u);
+  }
+  const std::size_t items = selected.size() * plan.windows;
   std::vector<std::uint32_t> keys(items), refs(items);
   std::uint32_t m = 0;
-  const DigitShape digits = digit_shape(plan, n);
-  for (std::uint32_t i = 0; i < n; ++i) {
+  const DigitShape digits = digit_shape(plan, selected.size());
+  for (std::uint32_t j = 0; j < selected.size(); ++j) {
     ScalarLimbs raw;
-    std::memcpy(raw, scalars.data() + i * kScalarBytes, kScalarBytes);
-    m += signed_digits<Fr>(i, raw, digits, keys.data(), refs.data());
+    load(selected[j], raw);
+    m += signed_digits<Fr>(j, selected[j], raw, digits, keys.data(), refs.data());
   }
   std::vector<std::uint32_t> order(items);
   std::iota(order.begin(), order.end(), 0u);
@@ -87,6 +116,7 @@ zkp::Affine<C> emulated_msm(std::span<const Base<C>> bases, std::span<const std:
     piece_keys.swap(next_keys);
     pieces.swap(next);
   }
+  if (compact) buckets[0] = buckets[0] + unit_sum;
 
   std::vector<DX> tree(std::size_t{plan.groups} * shape.chunks);
   for (std::uint32_t id = 0; id < tree.size(); ++id)
@@ -145,6 +175,44 @@ TYPED_TEST(EmulatedMsm, RandomAndZeroOneScalarsMatchCpu) {
       for (std::size_t resident : {std::size_t{1}, std::size_t{5}, std::size_t{64}, std::size_t{1000}})
         EXPECT_EQ(emulated_msm<C>(bases, scalars, Config{}, resident), expected)
             << "n = " << n << (zero_one ? ", 0/1" : ", random") << ", resident " << resident;
+    }
+  }
+}
+
+// The compacted path: 0, 1 and r − 1 (−1 after the sign fold) out of the sort, the rest
+// through it; a base at infinity with scalar 1; every scalar trivial; none trivial.
+TYPED_TEST(EmulatedMsm, CompactedPathMatchesCpu) {
+  using C = TypeParam;
+  using zkp::msm::ScalarInt;
+  std::mt19937_64 rng(0xe4);
+  const std::size_t n = 96;
+  auto bases = random_bases<C>(n, rng);
+  bases[5] = Base<C>{};
+  ScalarInt r_minus_1 = C::Scalar::kModulus, r_plus_1 = C::Scalar::kModulus;
+  r_minus_1.limbs[0] -= 1;
+  r_plus_1.limbs[0] += 1;  // ≡ 1 after the reduction mod r
+  const auto put = [](std::vector<std::uint8_t>& s, std::size_t i, const ScalarInt& v) {
+    v.to_le_bytes(std::span<std::uint8_t, kScalarBytes>(s.data() + i * kScalarBytes, kScalarBytes));
+  };
+  auto mixed = random_scalars(n, rng, false);
+  for (std::size_t i = 0; i < n; ++i) {
+    const auto pick = rng() % 10;
+    if (pick < 3) put(mixed, i, ScalarInt::from_u64(0));
+    else if (pick < 6) put(mixed, i, ScalarInt::from_u64(1));
+    else if (pick < 8) put(mixed, i, rng() & 1 ? r_minus_1 : r_plus_1);
+  }
+  put(mixed, 5, ScalarInt::from_u64(1));
+  std::vector<std::uint8_t> all_trivial(n * kScalarBytes, 0);
+  for (std::size_t i = 0; i < n; ++i) put(all_trivial, i, i % 3 == 0 ? r_minus_1 : ScalarInt::from_u64(i % 3 == 1));
+  const auto general = random_scalars(n, rng, false);
+  const std::vector<std::uint8_t>* inputs[] = {&mixed, &all_trivial, &general};
+  for (const std::vector<std::uint8_t>* scalars : inputs) {
+    const auto expected = cpu_msm<C>(bases, *scalars);
+    for (Config config : {Config{}, Config{8, 0}}) {
+      config.compact_from = 1;
+      for (std::size_t resident : {std::size_t{1}, std::size_t{7}})
+        EXPECT_EQ(emulated_msm<C>(bases, *scalars, config, resident), expected)
+            << "c = " << config.window_bits << ", F = " << config.precompute << ", resident " << resident;
     }
   }
 }

@@ -97,11 +97,12 @@ ZKP_HD std::uint32_t window_bits(const ScalarLimbs& s, std::uint32_t pos, std::u
 
 }  // namespace detail
 
-// Scalar i (its 8 limbs in `raw`) → W (key, reference) pairs at keys/refs[w·n + i].
-// Returns the number of non-zero digits.
+// The scalar of base i (its 8 limbs in `raw`) → W (key, reference) pairs at
+// keys/refs[w·n + slot]: slot = i on the plain path, the scalar's rank among the selected
+// ones on the compacted path (msm/trivial.cuh). Returns the number of non-zero digits.
 template <class Fr>
-ZKP_HD std::uint32_t signed_digits(std::uint32_t i, const ScalarLimbs& raw, const DigitShape& shape,
-                                   std::uint32_t* keys, std::uint32_t* refs) {
+ZKP_HD std::uint32_t signed_digits(std::uint32_t slot_index, std::uint32_t i, const ScalarLimbs& raw,
+                                   const DigitShape& shape, std::uint32_t* keys, std::uint32_t* refs) {
   ScalarLimbs s;
   ZKP_UNROLL
   for (std::size_t k = 0; k < kScalarLimbs; ++k) s[k] = raw[k];
@@ -115,7 +116,7 @@ ZKP_HD std::uint32_t signed_digits(std::uint32_t i, const ScalarLimbs& raw, cons
     carry = v > shape.half ? 1 : 0;
     const std::uint32_t mag = carry != 0 ? 2 * shape.half - v : v;
     const std::uint32_t group = w / shape.copies, copy = w % shape.copies;
-    const std::size_t slot = std::size_t{w} * shape.n + i;
+    const std::size_t slot = std::size_t{w} * shape.n + slot_index;
     keys[slot] = mag == 0 ? shape.sentinel : group * shape.half + mag - 1;
     refs[slot] = (copy * shape.stride + i) | ((carry != 0) != neg ? kNegBit : 0u);
     count += mag != 0 ? 1 : 0;
@@ -136,7 +137,7 @@ __global__ void __launch_bounds__(kDigitThreads)
   if (i < shape.n) {
     const uint4 lo = scalars[2 * i], hi = scalars[2 * i + 1];
     const ScalarLimbs raw = {lo.x, lo.y, lo.z, lo.w, hi.x, hi.y, hi.z, hi.w};
-    count = signed_digits<Fr>(i, raw, shape, keys, refs);
+    count = signed_digits<Fr>(i, i, raw, shape, keys, refs);
   }
   // One atomic per warp (every lane reaches this: no early return above).
   for (int off = 16; off > 0; off /= 2) count += __shfl_down_sync(0xffffffffu, count, off);

@@ -7,7 +7,8 @@
 // Bases are zkp::msm::Base<C>, the zkey layout (x, y Montgomery, (0, 0) = infinity), copied
 // to the device as they are. Scalars are 32-byte little-endian standard-form integers, any
 // 256-bit value (reduced mod r on the device). One call runs, on the device:
-//   digits      scalar → signed c-bit digits → (bucket, base) pairs; zeros dropped
+//   digits      scalar → signed c-bit digits → (bucket, base) pairs; zeros dropped (from
+//               2^22 scalars, 0 and ±1 kept out of the sort and the buckets: msm/trivial.cuh)
 //   sort        CUB radix sort of the pairs by bucket
 //   accumulate  balanced segmented sums of the sorted runs into XYZZ buckets
 //   reduce      each bucket group's Σ (b + 1)·B_b
@@ -77,6 +78,12 @@ class Msm {
   // enqueue_device before finish() throws std::logic_error, as does finish() without one.
   // Objects on the same GPU run concurrently on their own streams.
   void enqueue_device(const std::uint8_t* device_scalars, std::size_t n, cudaStream_t producer);
+  // The same behind an event (recorded where the scalars became complete) instead of behind a
+  // stream's whole queue, and nothing waits for this MSM: for a caller that keeps queuing other
+  // work on the producing stream from another thread meanwhile, and does not overwrite the
+  // scalars before finish(). With n ≥ Config::compact_from either form waits on the host for
+  // the selection's count (msm/trivial.cuh) before it returns.
+  void enqueue_device_after(const std::uint8_t* device_scalars, std::size_t n, cudaEvent_t ready);
   zkp::Affine<C> finish();
   // Whether an enqueued MSM is still in flight (finish() not yet called).
   bool pending() const;

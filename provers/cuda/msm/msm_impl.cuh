@@ -25,6 +25,7 @@
 #include "cuda/msm/precompute.cuh"
 #include "cuda/msm/scratch_layout.hpp"
 #include "cuda/msm/sort.hpp"
+#include "cuda/msm/trivial.cuh"
 #include "cuda/msm/workspace.hpp"
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
@@ -63,6 +64,15 @@ struct Msm<C>::Impl {
   PieceBuffers pieces0;               // level 0's output
   std::vector<PieceBuffers> levels;   // levels ≥ 1, one per shape.levels entry
   std::array<DeviceBuffer<DXyzz>, 2> tree;
+  // The compacted path (msm/trivial.cuh), allocated when N ≥ compact_from: the ±1 sum's
+  // per-thread partials (a pairwise tree, two levels of buffer), the selected count on the
+  // device and its copy for the host.
+  std::size_t compact_from;
+  std::uint32_t unit_threads = 0;
+  std::array<DeviceBuffer<DXyzz>, 2> units;
+  DeviceBuffer<std::uint32_t> selected;
+  PinnedBuffer<std::uint32_t> selected_host;
+  Event selected_ready{cudaEventDisableTiming};
   PinnedBuffer<HXyzz> group_sums;    // the G group sums, copied back asynchronously
   // Stage boundaries of a run: start, digits, sort, level 0, levels ≥ 1, end.
   std::array<Event, 6> marks;
@@ -76,7 +86,8 @@ struct Msm<C>::Impl {
       : gpu(gpu_index),
         plan(msm::make_plan(bases.size(), static_cast<unsigned>(C::Scalar::kBits), config)),
         workspace(shared ? std::move(shared) : std::make_shared<MsmWorkspace>(gpu_index)),
-        layout(msm::scratch_layout(plan, sizeof(DXyzz))) {
+        layout(msm::scratch_layout(plan, sizeof(DXyzz))),
+        compact_from(config.compact_from) {
     static_assert(sizeof(DPoint) == sizeof(zkp::msm::Base<C>), "bases upload as bytes");
     if (workspace->gpu_index() != gpu) throw std::invalid_argument("cuda msm: the workspace is on another device");
     const std::size_t n = bases.size();
@@ -95,6 +106,7 @@ struct Msm<C>::Impl {
     plan_reduction();
     for (auto& t : tree) t = DeviceBuffer<DXyzz>(std::size_t{plan.groups} * shape.chunks);
     group_sums = PinnedBuffer<HXyzz>(plan.groups);
+    if (n >= compact_from) plan_compaction();
     ZKP_CUDA_CHECK(cudaStreamSynchronize(s));  // the table is complete before the constructor returns
   }
 
@@ -119,13 +131,53 @@ struct Msm<C>::Impl {
     for (const msm::PieceLevel& lv : shape.levels) levels.push_back(lv.final ? PieceBuffers{} : alloc(lv.segments));
   }
 
+  // One resident wave of unit_sum_kernel threads, each with a partial sum.
+  void plan_compaction() {
+    int sms = 0, per_sm = 0;
+    ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu));
+    ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+        &per_sm, msm::unit_sum_kernel<C, DeviceField<typename C::Scalar>>, msm::kUnitSumThreads, 0));
+    unit_threads = static_cast<std::uint32_t>(std::max(sms, 1) * std::max(per_sm, 1) * msm::kUnitSumThreads);
+    for (auto& u : units) u = DeviceBuffer<DXyzz>(unit_threads);
+    selected = DeviceBuffer<std::uint32_t>(1);
+    selected_host = PinnedBuffer<std::uint32_t>(1);
+  }
+
+  // The compacted path's first steps: flags, the selected indices (in refs(1)) and their count
+  // m, and the ±1 scalars' sum in units[result]. Waits for m (the sort's length is a host
+  // argument); the device meanwhile sums the ±1 scalars.
+  std::uint32_t select_general(const std::uint8_t* d_scalars, std::size_t n, cudaStream_t s, int& unit_result) {
+    using Fr = DeviceField<typename C::Scalar>;
+    const auto* sc = reinterpret_cast<const uint4*>(d_scalars);
+    const auto n32 = static_cast<std::uint32_t>(n);
+    msm::classify_kernel<Fr><<<msm::detail::blocks_for(n, msm::kClassifyThreads), msm::kClassifyThreads, 0, s>>>(sc, n32, keys(1));
+    ZKP_CUDA_CHECK_LAUNCH("classify_kernel");
+    msm::select_flagged(keys(1), n, refs(1), selected.data(), workspace->data() + layout.sort, layout.sort_bytes, s);
+    ZKP_CUDA_CHECK(cudaMemcpyAsync(selected_host.data(), selected.data(), sizeof(std::uint32_t), cudaMemcpyDeviceToHost, s));
+    selected_ready.record(s);
+    msm::unit_sum_kernel<C, Fr><<<msm::detail::blocks_for(unit_threads, msm::kUnitSumThreads), msm::kUnitSumThreads, 0, s>>>(
+        sc, n32, table.data(), unit_threads, units[0].data());
+    ZKP_CUDA_CHECK_LAUNCH("unit_sum_kernel");
+    int cur = 0;
+    for (std::uint32_t width = unit_threads; width > 1; width = (width + 1) / 2, cur ^= 1) {
+      msm::pairwise_sum_kernel<C><<<msm::detail::blocks_for((width + 1) / 2, msm::kBucketThreads), msm::kBucketThreads, 0, s>>>(
+          units[cur].data(), width, 1, units[cur ^ 1].data());
+      ZKP_CUDA_CHECK_LAUNCH("pairwise_sum_kernel (±1 scalars)");
+    }
+    unit_result = cur;
+    selected_ready.synchronize();
+    return *selected_host.data();
+  }
+
   msm::RunSink<C> sink(std::uint32_t* piece_keys, DXyzz* pieces, bool final) {
     return {buckets(), static_cast<std::uint32_t>(plan.buckets()), piece_keys, pieces, final};
   }
 
   // Queues one MSM on this object's stream. With a producer stream: behind the producer's
   // queued work, and the producer then waits for the digit kernel (the scalars' last read).
-  void enqueue(const std::uint8_t* d_scalars, std::size_t n, const cudaStream_t* producer) {
+  // With a ready event instead: behind that event, and nothing waits for the MSM.
+  void enqueue(const std::uint8_t* d_scalars, std::size_t n, const cudaStream_t* producer,
+               cudaEvent_t ready = nullptr) {
     if (in_flight) throw std::logic_error("cuda msm: enqueue while an MSM is in flight (call finish() first)");
     if (n > plan.bases) throw std::invalid_argument("cuda msm: " + std::to_string(n) + " scalars for " +
                                                     std::to_string(plan.bases) + " bases");
@@ -143,22 +195,35 @@ struct Msm<C>::Impl {
       scalars_ready.record(*producer);
       ZKP_CUDA_CHECK(cudaStreamWaitEvent(s, scalars_ready.get(), 0));
     }
-    const std::size_t items = n * plan.windows;
+    if (ready != nullptr) ZKP_CUDA_CHECK(cudaStreamWaitEvent(s, ready, 0));
+    const bool compact = n >= compact_from && unit_threads != 0;
 
     marks[0].record(s);
     nonzero.fill_zero(s);
     ZKP_CUDA_CHECK(cudaMemsetAsync(buckets(), 0, plan.buckets() * sizeof(DXyzz), s));
-    const msm::DigitShape digits = msm::digit_shape(plan, n);
     // Kernel template arguments are spelled without Impl's private aliases: nvcc's host
     // stubs name them from outside the class.
-    msm::signed_digits_kernel<DeviceField<typename C::Scalar>><<<msm::detail::blocks_for(n, msm::kDigitThreads), msm::kDigitThreads, 0, s>>>(
-        reinterpret_cast<const uint4*>(d_scalars), digits, keys(0), refs(0), nonzero.data());
-    ZKP_CUDA_CHECK_LAUNCH("signed_digits_kernel");
+    std::size_t m = n;  // scalars whose digits go to the sort
+    int unit_result = 0;
+    if (compact) {
+      m = select_general(d_scalars, n, s, unit_result);
+      if (m != 0) {
+        msm::selected_digits_kernel<DeviceField<typename C::Scalar>><<<msm::detail::blocks_for(m, msm::kDigitThreads), msm::kDigitThreads, 0, s>>>(
+            reinterpret_cast<const uint4*>(d_scalars), refs(1), msm::digit_shape(plan, m), keys(0), refs(0), nonzero.data());
+        ZKP_CUDA_CHECK_LAUNCH("selected_digits_kernel");
+      }
+    } else {
+      msm::signed_digits_kernel<DeviceField<typename C::Scalar>><<<msm::detail::blocks_for(n, msm::kDigitThreads), msm::kDigitThreads, 0, s>>>(
+          reinterpret_cast<const uint4*>(d_scalars), msm::digit_shape(plan, n), keys(0), refs(0), nonzero.data());
+      ZKP_CUDA_CHECK_LAUNCH("signed_digits_kernel");
+    }
     marks[1].record(s);
     if (producer != nullptr) ZKP_CUDA_CHECK(cudaStreamWaitEvent(*producer, marks[1].get(), 0));
 
-    const int sorted = msm::sort_pairs({keys(0), keys(1)}, {refs(0), refs(1)}, items, plan.key_bits(),
-                                       workspace->data() + layout.sort, layout.sort_bytes, s);
+    const std::size_t items = m * plan.windows;
+    const int sorted = items == 0 ? 0
+                                  : msm::sort_pairs({keys(0), keys(1)}, {refs(0), refs(1)}, items, plan.key_bits(),
+                                                    workspace->data() + layout.sort, layout.sort_bytes, s);
     marks[2].record(s);
 
     const bool final0 = shape.levels.empty();
@@ -178,6 +243,10 @@ struct Msm<C>::Impl {
       ZKP_CUDA_CHECK_LAUNCH("reduce_pieces_kernel");
       in_keys = out.keys.data();
       in_pieces = out.pieces.data();
+    }
+    if (compact) {
+      msm::add_into_bucket_kernel<C><<<1, 1, 0, s>>>(buckets(), units[unit_result].data());
+      ZKP_CUDA_CHECK_LAUNCH("add_into_bucket_kernel");
     }
     marks[4].record(s);
     const std::uint32_t groups = plan.groups;
@@ -268,6 +337,10 @@ cudaStream_t Msm<C>::stream() const {
 template <CurveParams C>
 void Msm<C>::enqueue_device(const std::uint8_t* device_scalars, std::size_t n, cudaStream_t producer) {
   impl_->enqueue(device_scalars, n, &producer);
+}
+template <CurveParams C>
+void Msm<C>::enqueue_device_after(const std::uint8_t* device_scalars, std::size_t n, cudaEvent_t ready) {
+  impl_->enqueue(device_scalars, n, nullptr, ready);
 }
 template <CurveParams C>
 zkp::Affine<C> Msm<C>::finish() {

@@ -16,9 +16,15 @@
 
 namespace zkp::cuda::msm {
 
+// Calls of at least this many scalars take the compacted path (msm/trivial.cuh: scalars 0 and
+// ±1 kept out of the sort and the buckets), which waits once per call for a count on the host;
+// below it that wait would show next to the MSM, and the plain path runs.
+inline constexpr std::size_t kCompactFrom = std::size_t{1} << 22;
+
 struct Config {
   unsigned window_bits = 0;  // c, 2..kMaxWindowBits; 0 chooses by the cost model below
   unsigned precompute = 1;   // F ≥ 1 windows per bucket group; 0 means all windows (F = W)
+  std::size_t compact_from = kCompactFrom;  // n at which the compacted path starts
 };
 
 inline constexpr unsigned kMaxWindowBits = 24;  // 2^23 buckets of a group: ≤ 1.6 GB (BLS12-381)
@@ -40,7 +46,7 @@ struct Plan {
 
 // Device time of each stage of one MSM call, from CUDA events (Msm::last_phase_times).
 struct PhaseTimes {
-  float digits_ms = 0;      // scalars → (bucket, base) pairs
+  float digits_ms = 0;      // scalars → (bucket, base) pairs (compacted: with classify, select, ±1 sum)
   float sort_ms = 0;        // radix sort of the pairs
   float accumulate_ms = 0;  // level 0: mixed additions into buckets and pieces
   float pieces_ms = 0;      // levels ≥ 1: summing the pieces

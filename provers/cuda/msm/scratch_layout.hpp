@@ -1,5 +1,6 @@
 // Where one MSM call's scratch lies in a workspace (cuda/msm/workspace.hpp): the two digit-pair
-// buffers (keys and base references, double-buffered for the radix sort), CUB's scratch and
+// buffers (keys and base references, double-buffered for the radix sort; the compacted path
+// keeps its flags and selected indices in the second pair before the sort), CUB's scratch and
 // the buckets, each 256-byte aligned. Plain host code, so key_load's memory estimate and the
 // device code use the same figures.
 #pragma once
@@ -35,7 +36,9 @@ inline ScratchLayout scratch_layout(const Plan& plan, std::size_t bucket_bytes) 
     l.keys[b] = take(plan.entries * sizeof(std::uint32_t));
     l.refs[b] = take(plan.entries * sizeof(std::uint32_t));
   }
-  l.sort_bytes = sort_scratch_bytes(std::max<std::size_t>(plan.entries, 1), plan.key_bits());
+  // The compacted path's select (msm/trivial.cuh) runs before the sort and shares its scratch.
+  l.sort_bytes = std::max(sort_scratch_bytes(std::max<std::size_t>(plan.entries, 1), plan.key_bits()),
+                          select_scratch_bytes(std::max<std::size_t>(plan.bases, 1)));
   l.sort = take(l.sort_bytes);
   l.buckets = take(plan.buckets() * bucket_bytes);
   l.bytes = at;

@@ -1,6 +1,8 @@
 #include "cuda/msm/sort.hpp"
 
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_select.cuh>
+#include <thrust/iterator/counting_iterator.h>
 #include <limits>
 #include <stdexcept>
 
@@ -31,6 +33,20 @@ int sort_pairs(std::array<std::uint32_t*, 2> keys, std::array<std::uint32_t*, 2>
   ZKP_CUDA_CHECK(cub::DeviceRadixSort::SortPairs(scratch, scratch_bytes, k, v, checked_items(items), 0,
                                                  static_cast<int>(key_bits), stream));
   return k.selector;
+}
+
+std::size_t select_scratch_bytes(std::size_t items) {
+  std::size_t bytes = 0;
+  ZKP_CUDA_CHECK(cub::DeviceSelect::Flagged(nullptr, bytes, thrust::counting_iterator<std::uint32_t>(0),
+                                            static_cast<const std::uint32_t*>(nullptr), static_cast<std::uint32_t*>(nullptr),
+                                            static_cast<std::uint32_t*>(nullptr), checked_items(items)));
+  return bytes;
+}
+
+void select_flagged(const std::uint32_t* flags, std::size_t items, std::uint32_t* index, std::uint32_t* count,
+                    void* scratch, std::size_t scratch_bytes, cudaStream_t stream) {
+  ZKP_CUDA_CHECK(cub::DeviceSelect::Flagged(scratch, scratch_bytes, thrust::counting_iterator<std::uint32_t>(0), flags,
+                                            index, count, checked_items(items), stream));
 }
 
 }  // namespace zkp::cuda::msm

@@ -33,7 +33,9 @@ class CudaKey final : public KeyState {
 
   const backend::Key& host_key() const override { return *key_; }
   LaneNeeds lane_needs(const ProverOptions& options) const override { return resident_.lane_needs(options); }
-  void make_resident(DeviceSlot& device, const ProverOptions& options) override { resident_.make_resident(device, options); }
+  std::string make_resident(DeviceSlot& device, const ProverOptions& options) override {
+    return resident_.make_resident(device, options);
+  }
   bool resident_on(std::uint32_t gpu_index) const override { return resident_.resident_on(gpu_index); }
 
   std::unique_ptr<zkp_prove_op_t> start(DeviceSlot& device, Lane& lane, const zkp_prove_input_t& input,

@@ -149,7 +149,9 @@ std::shared_ptr<KeyState> CudaProver::cached_or_read(const zkp_key_source_t& sou
 }
 
 void CudaProver::load_on(KeyState& key, DeviceSlot& device) {
-  key.make_resident(device, options_);
+  if (const std::string placed = key.make_resident(device, options_); !placed.empty()) {
+    host_.info("cuda: key " + key.name() + " on " + placed);
+  }
   std::size_t lanes = 0;
   for (const auto& d : devices_) lanes += d->lanes().size();
   const std::size_t cap = options_.pinned_pool_bytes == 0 ? 0 : static_cast<std::size_t>(options_.pinned_pool_bytes / lanes);

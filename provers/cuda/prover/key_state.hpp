@@ -43,7 +43,8 @@ class KeyState : public std::enable_shared_from_this<KeyState> {
   // Uploads the bases to `device` unless already there, after checking that they and the
   // lanes' scratch fit (ZKP_ERR_OUT_OF_MEMORY otherwise). Thread-safe; concurrent calls for
   // one device upload once.
-  virtual void make_resident(DeviceSlot& device, const ProverOptions& options) = 0;
+  // What it placed on the device, for the log; "" when the key was resident there already.
+  virtual std::string make_resident(DeviceSlot& device, const ProverOptions& options) = 0;
   virtual bool resident_on(std::uint32_t gpu_index) const = 0;
   // Checks `input` (backend::CurveKey::take_input), queues the proof's device work on `lane`
   // of `device` and returns at once.

@@ -44,6 +44,7 @@ Lane::~Lane() {
     device_h_ = {};
     device_b_ = {};
     device_c_ = {};
+    device_density_ = {};
     device_a_scalars_ = {};
     device_b_scalars_ = {};
   } catch (...) {  // no device to select (it was lost): the destructors below still free
@@ -71,9 +72,10 @@ void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
                         std::max(reserved_.h_bytes, round_up(needs.h_bytes)),
                         std::max(reserved_.b_bytes, round_up(needs.b_bytes)),
                         std::max(reserved_.c_bytes, round_up(needs.c_bytes)),
+                        std::max(reserved_.density_bytes, round_up(needs.density_bytes)),
                         std::max(reserved_.a_scalar_bytes, round_up(needs.a_scalar_bytes)),
                         std::max(reserved_.b_scalar_bytes, round_up(needs.b_scalar_bytes))};
-  const std::size_t pinned = grown.total();
+  const std::size_t pinned = grown.pinned_total();
   if (pinned_cap != 0 && pinned > pinned_cap) {
     throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": a proof needs " + mib(pinned) +
                                                 " of pinned staging, but pinned_pool_bytes gives each worker " +
@@ -86,15 +88,16 @@ void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
       buf = DeviceBuffer<std::uint8_t>(bytes);
     } catch (const CudaError& e) {
       throw sdk::Error(status_of(e), name_ + ": cannot allocate " + mib(bytes) + " of device memory for the " + what +
-                                       " scalars: " + e.what());
+                                       ": " + e.what());
     }
   };
-  grow(device_witness_, grown.witness_bytes, "witness");
-  grow(device_h_, grown.h_bytes, "H");
-  grow(device_b_, grown.b_bytes, "b");
-  grow(device_c_, grown.c_bytes, "c");
-  grow(device_a_scalars_, grown.a_scalar_bytes, "a query");
-  grow(device_b_scalars_, grown.b_scalar_bytes, "b query");
+  grow(device_witness_, grown.witness_bytes, "witness scalars");
+  grow(device_h_, grown.h_bytes, "H scalars");
+  grow(device_b_, grown.b_bytes, "b scalars");
+  grow(device_c_, grown.c_bytes, "c scalars");
+  grow(device_density_, grown.density_bytes, "density bitmaps");
+  grow(device_a_scalars_, grown.a_scalar_bytes, "a query scalars");
+  grow(device_b_scalars_, grown.b_scalar_bytes, "b query scalars");
   const std::size_t want_pinned = pinned_cap != 0 ? pinned_cap : pinned;
   if (pinned_.size() < want_pinned) {
     pinned_ = {};
@@ -141,13 +144,14 @@ void Lane::loop() {
       s.pinned_h = s.pinned_witness + reserved_.witness_bytes;
       s.pinned_b = s.pinned_h + reserved_.h_bytes;
       s.pinned_c = s.pinned_b + reserved_.b_bytes;
-      s.pinned_a_scalars = s.pinned_c + reserved_.c_bytes;
-      s.pinned_b_scalars = s.pinned_a_scalars + reserved_.a_scalar_bytes;
+      s.pinned_density = s.pinned_c + reserved_.c_bytes;
     }
+    s.density_bytes = reserved_.density_bytes;
     s.device_witness = device_witness_.data();
     s.device_h = device_h_.data();
     s.device_b = device_b_.data();
     s.device_c = device_c_.data();
+    s.device_density = device_density_.data();
     s.device_a_scalars = device_a_scalars_.data();
     s.device_b_scalars = device_b_scalars_.data();
     job(s);

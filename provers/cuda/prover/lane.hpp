@@ -27,15 +27,19 @@
 
 namespace zkp::cuda::prover {
 
-// What one proof of a key needs from a lane, in bytes, each both pinned and on the device.
+// What one proof of a key needs from a lane, in bytes: regions both pinned and on the device
+// (uploads), and two on the device only (gathered there).
 struct LaneNeeds {
   std::size_t witness_bytes = 0;  // n_vars scalars: the A, B1, B2, C MSM scalars
   std::size_t h_bytes = 0;        // domain scalars: the H MSM scalars (with h=device: a, then H)
   std::size_t b_bytes = 0;        // with h=device: b and c on the domain (0 with h=host)
   std::size_t c_bytes = 0;
-  std::size_t a_scalar_bytes = 0;  // a bellperson key: the a query's scalars, gathered (else 0)
+  std::size_t density_bytes = 0;   // a bellperson key: its three density bitmaps, and on the
+                                   // device the gather's scratch behind them (else 0)
+  std::size_t a_scalar_bytes = 0;  // a bellperson key, device only: the a query's scalars, gathered
   std::size_t b_scalar_bytes = 0;  // and the b queries'
-  std::size_t total() const { return witness_bytes + h_bytes + b_bytes + c_bytes + a_scalar_bytes + b_scalar_bytes; }
+  std::size_t pinned_total() const { return witness_bytes + h_bytes + b_bytes + c_bytes + density_bytes; }
+  std::size_t total() const { return pinned_total() + a_scalar_bytes + b_scalar_bytes; }  // device bytes
 };
 
 class Lane {
@@ -46,9 +50,10 @@ class Lane {
     Event *start = nullptr, *witness_ready = nullptr, *h_start = nullptr, *h_uploaded = nullptr, *h_ready = nullptr,
           *end = nullptr;
     std::uint8_t *pinned_witness = nullptr, *pinned_h = nullptr, *pinned_b = nullptr, *pinned_c = nullptr,
-                 *pinned_a_scalars = nullptr, *pinned_b_scalars = nullptr;
+                 *pinned_density = nullptr;
     std::uint8_t *device_witness = nullptr, *device_h = nullptr, *device_b = nullptr, *device_c = nullptr,
-                 *device_a_scalars = nullptr, *device_b_scalars = nullptr;
+                 *device_density = nullptr, *device_a_scalars = nullptr, *device_b_scalars = nullptr;
+    std::size_t density_bytes = 0;  // of the two density regions (the reserved size)
   };
 
   // Starts the lane's thread (no CUDA work until reserve()). `index` is the lane's place on its
@@ -82,7 +87,8 @@ class Lane {
   std::optional<Stream> stream_;
   std::optional<Event> start_, witness_ready_, h_start_, h_uploaded_, h_ready_, end_;
   PinnedBuffer<std::uint8_t> pinned_;  // the regions of LaneNeeds, back to back
-  DeviceBuffer<std::uint8_t> device_witness_, device_h_, device_b_, device_c_, device_a_scalars_, device_b_scalars_;
+  DeviceBuffer<std::uint8_t> device_witness_, device_h_, device_b_, device_c_, device_density_, device_a_scalars_,
+      device_b_scalars_;
   LaneNeeds reserved_;
 
   std::mutex queue_mutex_;

@@ -12,15 +12,19 @@
 // msm_order settings are two orderings of the same steps: concurrent queues every section and
 // then collects them; sequential collects each before queuing the next (the device H step,
 // queued first, overlaps msm A). Sections are taken in the order A, B1, B2, C, H by every lane
-// (resident_msm.hpp: no deadlock). The five sums go to prove_finish's epilogue.
+// (resident_msm.hpp: no deadlock). When a section is large enough for the compacted MSM path
+// (from 2^22 scalars: queuing it waits for its selection), concurrent queues the sections from
+// a thread of its own while the lane thread stages the device H step. The five sums go to
+// prove_finish's epilogue.
 //
 // A bellperson key (key_kind.hpp) differs in three places: its a and b scalars are gathered
-// from the assignment by the densities on the host pool and uploaded into the lane's a/b
-// query regions (A, B1, B2 read them; C, its l, reads the aux of the witness as for a zkey);
+// by the densities on the device, from the uploaded assignment into the lane's a/b query
+// regions (A, B1, B2 read them; C, its l, reads the aux of the witness as for a zkey);
 // its H step is bellperson's (the device's HStep::run_coset_quotient, which leaves the
 // coefficients bit-reversed for the permuted h query, or the host's); and msm H takes m − 1.
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <functional>
@@ -33,6 +37,7 @@
 #include "device_fault.hpp"
 #include "core/groth16/h_polynomial.hpp"
 #include "core/groth16/prover.hpp"
+#include "density_region.hpp"
 #include "key_state.hpp"
 #include "core/bellperson/prover.hpp"
 #include "core/msm/msm.hpp"
@@ -93,15 +98,16 @@ class ProofStages {
       const std::size_t n = w.size(), n_c = n - pk_.n_public() - 1;
       const cudaStream_t st = s.stream->get();
 
-      // The scalars of A, B1 and B2: the witness as it is (a zkey), or gathered (bellperson).
-      std::vector<Int> a_scalars, b_scalars;
+      // The scalars of A, B1 and B2: the witness as it is (a zkey), or gathered by the densities
+      // on the device (bellperson); the host G2 MSM (g2=host) gathers its own.
+      std::vector<Int> b_host;
       if constexpr (kBellperson) {
-        stage = "density gather";
-        const std::uint64_t n_in = pk_.num_inputs();
-        a_scalars = bellperson::query_scalars(w, n_in, bellperson::Density::full(n_in), in.a_aux(), ctx.pool);
-        b_scalars = bellperson::query_scalars(w, n_in, in.b_input(), in.b_aux(), ctx.pool);
+        if (ctx.options.g2 == Placement::host) {
+          stage = "density gather (host, for g2=host)";
+          b_host = bellperson::query_scalars(w, pk_.num_inputs(), in.b_input(), in.b_aux(), ctx.pool);
+        }
       }
-      const std::span<const Int> w_ab = kBellperson ? std::span<const Int>(b_scalars) : w;
+      const std::span<const Int> w_ab = kBellperson ? std::span<const Int>(b_host) : w;
 
       stage = "witness upload";
       s.start->record(st);
@@ -110,12 +116,12 @@ class ProofStages {
       const std::uint8_t* db = s.device_witness;
       std::size_t n_a = n, n_b = n;
       if constexpr (kBellperson) {
-        staged_upload(*ctx.staging, a_scalars.data(), s.pinned_a_scalars, s.device_a_scalars, a_scalars.size() * sizeof(Int), st);
-        staged_upload(*ctx.staging, b_scalars.data(), s.pinned_b_scalars, s.device_b_scalars, b_scalars.size() * sizeof(Int), st);
+        stage = "density gather (device)";
+        gather_query_scalars(in, s, st);
         da = s.device_a_scalars;
         db = s.device_b_scalars;
-        n_a = a_scalars.size();
-        n_b = b_scalars.size();
+        n_a = pk_.a().size();
+        n_b = pk_.b1().size();
       }
       s.witness_ready->record(st);
 
@@ -158,34 +164,58 @@ class ProofStages {
         sum = ticket.result(ms);
         out_ms = ms;
       };
+      // Each witness section: a step that queues its MSM behind the lane stream, the same
+      // behind an event (queued from another thread), and one that collects it.
       struct Step {
         const char* name;
-        std::function<void()> enqueue, collect;
+        std::function<void()> enqueue;
+        std::function<void(cudaEvent_t)> enqueue_after;
+        std::function<void()> collect;
       };
       std::vector<Step> steps = {
-          {"msm A", [&] { ta = r.a.enqueue(da, n_a, st); }, [&] { collect(ta, job.sums.a, t.msm_a_ms, "msm A"); }},
-          {"msm B1", [&] { tb1 = r.b1.enqueue(db, n_b, st); }, [&] { collect(tb1, job.sums.b1, t.msm_b1_ms, "msm B1"); }},
+          {"msm A", [&] { ta = r.a.enqueue(da, n_a, st); }, [&](cudaEvent_t e) { ta = r.a.enqueue_after(da, n_a, e); },
+           [&] { collect(ta, job.sums.a, t.msm_a_ms, "msm A"); }},
+          {"msm B1", [&] { tb1 = r.b1.enqueue(db, n_b, st); }, [&](cudaEvent_t e) { tb1 = r.b1.enqueue_after(db, n_b, e); },
+           [&] { collect(tb1, job.sums.b1, t.msm_b1_ms, "msm B1"); }},
       };
       if (!t.g2_on_host) {
         steps.push_back({"msm B2", [&] { tb2 = r.b2->enqueue(db, n_b, st); },
+                         [&](cudaEvent_t e) { tb2 = r.b2->enqueue_after(db, n_b, e); },
                          [&] { collect(tb2, job.sums.b2, t.msm_b2_ms, "msm B2"); }});
       }
       const std::uint8_t* dw_c = dw + (std::size_t{pk_.n_public()} + 1) * ZKP_SCALAR_SIZE;
-      steps.push_back({"msm C", [&] { tc = r.c.enqueue(dw_c, n_c, st); }, [&] { collect(tc, job.sums.c, t.msm_c_ms, "msm C"); }});
+      steps.push_back({"msm C", [&] { tc = r.c.enqueue(dw_c, n_c, st); }, [&](cudaEvent_t e) { tc = r.c.enqueue_after(dw_c, n_c, e); },
+                       [&] { collect(tc, job.sums.c, t.msm_c_ms, "msm C"); }});
 
       const bool sequential = ctx.options.msm_order == MsmOrder::sequential;
       const auto device_h = [&] {
         stage = "H step (device)";
         queue_device_h(r, lane, in, s, *ctx.staging);
       };
-      if (sequential && !t.h_on_host) device_h();
-      for (const Step& step : steps) {
-        stage = step.name;
-        step.enqueue();
-        if (sequential) step.collect();
+      // Sections large enough for the compacted MSM path wait on the host for their selection
+      // (cuda/msm/trivial.cuh), and the device H step's staging of a, b, c blocks the host for
+      // as long; concurrently, the sections are then queued from a thread of their own, behind
+      // the witness_ready event, while this thread stages the H step.
+      const bool queue_aside = !sequential && !t.h_on_host && std::max({n_a, n_b, n_c}) >= msm::kCompactFrom;
+      if (queue_aside) {
+        // Joined before anything it writes goes out of scope (a future of std::async joins in
+        // its destructor), and before msm H, which every lane takes after C.
+        std::future<void> queued = std::async(std::launch::async, [&steps, ready = s.witness_ready->get()] {
+          for (const Step& step : steps) step.enqueue_after(ready);
+        });
+        device_h();
+        stage = "queuing the section MSMs";
+        queued.get();
+      } else {
+        if (sequential && !t.h_on_host) device_h();
+        for (const Step& step : steps) {
+          stage = step.name;
+          step.enqueue();
+          if (sequential) step.collect();
+        }
+        if (!t.h_on_host && !sequential) device_h();
       }
       if (!t.h_on_host) {
-        if (!sequential) device_h();
         stage = "msm H";
         th = r.h.enqueue(s.device_h, h_count, st);
       }
@@ -227,6 +257,32 @@ class ProofStages {
   }
 
  private:
+  // A bellperson proof's a and b query scalars, gathered on the device from the uploaded
+  // witness (cuda/util/bitmap_gather.hpp): a takes every input and the aux its bitmap marks,
+  // b the inputs and aux theirs mark. The bitmaps go up through the lane's density region; the
+  // counts were checked against the key's query lengths by prove_start.
+  void gather_query_scalars(const Input& in, const Lane::Scratch& s, cudaStream_t st) const {
+    const std::uint64_t n_in = pk_.num_inputs(), n_aux = pk_.n_vars() - n_in;
+    const DensityRegion r = DensityRegion::for_key(n_in, n_aux);
+    if (r.bytes > s.density_bytes) throw sdk::Error(ZKP_ERR_INTERNAL, "the lane's density region is smaller than the key's");
+    const auto put = [&](const bellperson::Density& d, std::size_t offset) {
+      auto* words = reinterpret_cast<std::uint64_t*>(s.pinned_density + offset);
+      for (std::uint64_t k = 0; k < bellperson::Density::words_for(d.bit_len()); ++k) words[k] = d.word(k);
+      return reinterpret_cast<const std::uint64_t*>(s.device_density + offset);
+    };
+    const std::uint64_t* b_input = put(in.b_input(), r.b_input);
+    const std::uint64_t* a_aux = put(in.a_aux(), r.a_aux);
+    const std::uint64_t* b_aux = put(in.b_aux(), r.b_aux);
+    ZKP_CUDA_CHECK(cudaMemcpyAsync(s.device_density, s.pinned_density, r.scratch, cudaMemcpyHostToDevice, st));
+    void* scratch = s.device_density + r.scratch;
+    const std::uint8_t* aux = s.device_witness + n_in * ZKP_SCALAR_SIZE;
+    ZKP_CUDA_CHECK(cudaMemcpyAsync(s.device_a_scalars, s.device_witness, n_in * ZKP_SCALAR_SIZE, cudaMemcpyDeviceToDevice, st));
+    gather_by_bitmap(aux, a_aux, n_aux, s.device_a_scalars + n_in * ZKP_SCALAR_SIZE, scratch, r.scratch_bytes, st);
+    const std::uint64_t b_inputs = in.b_input().popcount();
+    gather_by_bitmap(s.device_witness, b_input, n_in, s.device_b_scalars, scratch, r.scratch_bytes, st);
+    gather_by_bitmap(aux, b_aux, n_aux, s.device_b_scalars + b_inputs * ZKP_SCALAR_SIZE, scratch, r.scratch_bytes, st);
+  }
+
   // The H MSM's scalars with the CPU core, standard form, to `out`: H on the odd coset (a zkey)
   // or bellperson's m − 1 coefficients.
   void host_h(Input& in, std::uint8_t* out, ThreadPool& pool) const {

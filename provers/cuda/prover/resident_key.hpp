@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "cuda/ntt/h_step.hpp"
+#include "density_region.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "device_errors.hpp"
 #include "device_slot.hpp"
@@ -35,6 +36,15 @@ inline std::string bytes_text(std::uint64_t b) {
 }
 
 inline msm::Config msm_config(const ProverOptions& o) { return {o.msm_window_bits, o.msm_precompute}; }
+
+// The H section's: its scalars are the quotient's coefficients, uniformly random whatever the
+// witness, so the compacted path (scalars 0 and ±1 out of the buckets) would only add its
+// passes over them.
+inline msm::Config h_msm_config(const ProverOptions& o) {
+  msm::Config c = msm_config(o);
+  c.compact_from = SIZE_MAX;
+  return c;
+}
 
 inline std::string precompute_text(const ProverOptions& o) {
   return o.msm_precompute == 0 ? "all" : std::to_string(o.msm_precompute);
@@ -57,7 +67,7 @@ class ResidentKey {
           a(device.ordinal(), pk.a(), detail::msm_config(options), workspace),
           b1(device.ordinal(), pk.b1(), detail::msm_config(options), workspace),
           c(device.ordinal(), pk.c(), detail::msm_config(options), workspace),
-          h(device.ordinal(), h_bases(pk, options), detail::msm_config(options), workspace) {
+          h(device.ordinal(), h_bases(pk, options), detail::h_msm_config(options), workspace) {
       if (options.g2 == Placement::device) {
         b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), pk.b2(), detail::msm_config(options), workspace);
       }
@@ -110,6 +120,7 @@ class ResidentKey {
     const std::size_t bc = options.h == Placement::device ? domain : 0;
     LaneNeeds needs{std::size_t{pk_.n_vars()} * ZKP_SCALAR_SIZE, domain, bc, bc};
     if constexpr (kBellpersonKey<PK>) {
+      needs.density_bytes = DensityRegion::for_key(pk_.num_inputs(), pk_.n_vars() - pk_.num_inputs()).bytes;
       needs.a_scalar_bytes = pk_.a().size() * ZKP_SCALAR_SIZE;
       needs.b_scalar_bytes = pk_.b1().size() * ZKP_SCALAR_SIZE;
     }
@@ -142,10 +153,12 @@ class ResidentKey {
     return f;
   }
 
-  void make_resident(DeviceSlot& device, const ProverOptions& options) {
+  // Uploads the sections to `device` unless they are there; returns what it placed, for the
+  // log ("" when they were resident already).
+  std::string make_resident(DeviceSlot& device, const ProverOptions& options) {
     Slot& slot = slots_[device.index()];
     std::lock_guard lk(slot.mutex);
-    if (slot.sections) return;
+    if (slot.sections) return {};
     std::string why;
     if (device.lost(&why)) throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
     const Footprint fp = footprint(options);
@@ -178,6 +191,10 @@ class ResidentKey {
                                        detail::bytes_text(free) +
                                        " free of " + detail::bytes_text(total) + ") failed: " + e.what());
     }
+    return device.label() + ": resident bases " + detail::bytes_text(fp.tables) + " (msm_precompute=" +
+           detail::precompute_text(options) + "), MSM scratch " + detail::bytes_text(sections - fp.tables) +
+           (shared ? " shared by the sections" : " per section") + " (msm_scratch=" +
+           (options.msm_scratch == MsmScratch::automatic ? "auto" : shared ? "shared" : "per_section") + ")";
   }
 
   bool resident_on(std::uint32_t gpu_index) const {

@@ -3,16 +3,17 @@
 // lanes. A proof enqueues all its sections at once and then collects them: with a workspace
 // per section they run concurrently, with one workspace for all (msm_scratch=shared, the
 // Filecoin sizes) one after another in the order queued. cuda::Msm serves one call at a time,
-// so each section has its own mutex, taken in the same order (A, B1, B2, C, H) by every lane, hence no
-// deadlock: lanes of one device pipeline through the sections without a second copy of the
-// bases, and nothing is shared between devices.
+// so each section has its own lock (a binary semaphore: a proof may queue its sections from one
+// thread and collect them from another), taken in the same order (A, B1, B2, C, H) by every
+// lane, hence no deadlock: lanes of one device pipeline through the sections without a second
+// copy of the bases, and nothing is shared between devices.
 #pragma once
 
 #include <cuda_runtime_api.h>
 
 #include <cstdint>
 #include <memory>
-#include <mutex>
+#include <semaphore>
 #include <optional>
 #include <span>
 #include <utility>
@@ -44,12 +45,13 @@ class ResidentMsm {
    public:
     Ticket() = default;
     Ticket(Ticket&& o) noexcept
-        : owner_(std::exchange(o.owner_, nullptr)), lock_(std::move(o.lock_)), pending_(std::exchange(o.pending_, false)) {}
+        : owner_(std::exchange(o.owner_, nullptr)), held_(std::exchange(o.held_, false)),
+          pending_(std::exchange(o.pending_, false)) {}
     Ticket& operator=(Ticket&& o) noexcept {
       if (this != &o) {
         drop();
         owner_ = std::exchange(o.owner_, nullptr);
-        lock_ = std::move(o.lock_);
+        held_ = std::exchange(o.held_, false);
         pending_ = std::exchange(o.pending_, false);
       }
       return *this;
@@ -64,7 +66,7 @@ class ResidentMsm {
       pending_ = false;
       const Affine<C> r = owner_->msm_->finish();
       ms = owner_->msm_->last_phase_times().total_ms;
-      lock_ = {};
+      release();
       return r;
     }
 
@@ -78,11 +80,15 @@ class ResidentMsm {
         } catch (...) {  // the proof already failed; its error is the one reported
         }
       }
-      lock_ = {};
+      release();
+    }
+    void release() noexcept {
+      if (held_) owner_->free_.release();
+      held_ = false;
     }
 
     ResidentMsm* owner_ = nullptr;
-    std::unique_lock<std::mutex> lock_;
+    bool held_ = false;  // this ticket holds the section
     bool pending_ = false;
   };
 
@@ -90,13 +96,11 @@ class ResidentMsm {
   // everything queued so far on `producer` (the lane stream that uploaded or computed them),
   // and returns at once. Blocks only while another lane's MSM holds the section.
   Ticket enqueue(const std::uint8_t* device_scalars, std::size_t n, cudaStream_t producer) {
-    Ticket t;
-    if (!msm_ || n == 0) return t;
-    t.owner_ = this;
-    t.lock_ = std::unique_lock<std::mutex>(mutex_);
-    msm_->enqueue_device(device_scalars, n, producer);
-    t.pending_ = true;
-    return t;
+    return queue(n, [&] { msm_->enqueue_device(device_scalars, n, producer); });
+  }
+  // The same behind `ready` (cuda::Msm::enqueue_device_after).
+  Ticket enqueue_after(const std::uint8_t* device_scalars, std::size_t n, cudaEvent_t ready) {
+    return queue(n, [&] { msm_->enqueue_device_after(device_scalars, n, ready); });
   }
 
   // Device bytes of an MSM over n bases with `config`, the estimate key_load checks against
@@ -113,7 +117,19 @@ class ResidentMsm {
   }
 
  private:
-  std::mutex mutex_;
+  template <class Enqueue>
+  Ticket queue(std::size_t n, Enqueue&& enqueue) {
+    Ticket t;
+    if (!msm_ || n == 0) return t;
+    t.owner_ = this;
+    free_.acquire();
+    t.held_ = true;  // released by t (result or drop) if the enqueue throws
+    enqueue();
+    t.pending_ = true;
+    return t;
+  }
+
+  std::binary_semaphore free_{1};  // the section: one MSM in flight
   std::optional<cuda::Msm<C>> msm_;
 };
 
