@@ -457,7 +457,7 @@ TEST(SelfCheckOwner, WithoutTheFlagTheHostVerifiesEachProofOnce) {
   ASSERT_EQ(c.records.size(), 3u);
   for (const Record& r : c.records) {
     if (r.partition == 1) {
-      EXPECT_EQ(r.status, ZKP_ERR_INTERNAL);  // the host's check caught it
+      EXPECT_EQ(r.status, ZKP_ERR_UNSATISFIED_WITNESS);  // the host's check caught it
       EXPECT_EQ(r.flags & ZKP_COMPLETION_SELF_CHECKED, 0u);
     } else {
       EXPECT_EQ(r.status, ZKP_OK) << r.message;
