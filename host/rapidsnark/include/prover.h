@@ -38,6 +38,20 @@
 extern "C" {
 #endif
 
+/*
+ * The sizes are unsigned long long, as in rapidsnark's src/prover.h today. Its older header (the
+ * one go-rapidsnark vendors, and whose types go-rapidsnark's cgo code names: C.ulong) said
+ * unsigned long, the same 64 bits on every LP64 system; a caller written against that header
+ * builds unchanged with -DZKP_RAPIDSNARK_UNSIGNED_LONG_SIZES (for go-rapidsnark's dynamic build:
+ * CGO_CFLAGS="-DZKP_RAPIDSNARK_UNSIGNED_LONG_SIZES"), and links against the same library.
+ */
+#ifdef ZKP_RAPIDSNARK_UNSIGNED_LONG_SIZES
+#define ZKP_RAPIDSNARK_SIZE unsigned long
+typedef char zkp_rapidsnark_sizes_are_64_bit[sizeof(unsigned long) == sizeof(unsigned long long) ? 1 : -1];
+#else
+#define ZKP_RAPIDSNARK_SIZE unsigned long long
+#endif
+
 /* Status codes of the prover functions. */
 #define PROVER_OK                     0x0 /* success */
 #define PROVER_ERROR                  0x1 /* any other failure; error_msg says what */
@@ -53,18 +67,18 @@ extern "C" {
 int
 groth16_public_size_for_zkey_buf(
     const void          *zkey_buffer,
-    unsigned long long   zkey_size,
-    unsigned long long  *public_size,
+    ZKP_RAPIDSNARK_SIZE  zkey_size,
+    ZKP_RAPIDSNARK_SIZE *public_size,
     char                *error_msg,
-    unsigned long long   error_msg_maxsize);
+    ZKP_RAPIDSNARK_SIZE  error_msg_maxsize);
 
 /* [any-thread] The same for the zkey file at zkey_fname (PROVER_ERROR if it cannot be read). */
 int
 groth16_public_size_for_zkey_file(
     const char          *zkey_fname,
-    unsigned long long  *public_size,
+    ZKP_RAPIDSNARK_SIZE *public_size,
     char                *error_msg,
-    unsigned long long   error_msg_maxsize);
+    ZKP_RAPIDSNARK_SIZE  error_msg_maxsize);
 
 /*
  * [any-thread] The size of a buffer that holds any proof (JSON, with its NUL) on any curve
@@ -73,7 +87,7 @@ groth16_public_size_for_zkey_file(
  */
 void
 groth16_proof_size(
-    unsigned long long *proof_size);
+    ZKP_RAPIDSNARK_SIZE *proof_size);
 
 /*
  * [any-thread] Creates a prover for the zkey in zkey_buffer (zkey_size bytes; copied, so the
@@ -86,9 +100,9 @@ int
 groth16_prover_create(
     void                **prover_object,
     const void          *zkey_buffer,
-    unsigned long long   zkey_size,
+    ZKP_RAPIDSNARK_SIZE  zkey_size,
     char                *error_msg,
-    unsigned long long   error_msg_maxsize);
+    ZKP_RAPIDSNARK_SIZE  error_msg_maxsize);
 
 /* [any-thread] The same for the zkey file at zkey_file_path (PROVER_ERROR if it cannot be read). */
 int
@@ -96,7 +110,7 @@ groth16_prover_create_zkey_file(
     void                **prover_object,
     const char          *zkey_file_path,
     char                *error_msg,
-    unsigned long long   error_msg_maxsize);
+    ZKP_RAPIDSNARK_SIZE  error_msg_maxsize);
 
 /*
  * [any-thread, concurrently on one prover object] Proves the .wtns in wtns_buffer (wtns_size
@@ -119,13 +133,13 @@ int
 groth16_prover_prove(
     void                *prover_object,
     const void          *wtns_buffer,
-    unsigned long long   wtns_size,
+    ZKP_RAPIDSNARK_SIZE  wtns_size,
     char                *proof_buffer,
-    unsigned long long  *proof_size,
+    ZKP_RAPIDSNARK_SIZE *proof_size,
     char                *public_buffer,
-    unsigned long long  *public_size,
+    ZKP_RAPIDSNARK_SIZE *public_size,
     char                *error_msg,
-    unsigned long long   error_msg_maxsize);
+    ZKP_RAPIDSNARK_SIZE  error_msg_maxsize);
 
 /* Destroys a prover object (waits for nothing: no call on it may be running). NULL: no-op. */
 void
@@ -135,28 +149,28 @@ groth16_prover_destroy(void *prover_object);
 int
 groth16_prover(
     const void          *zkey_buffer,
-    unsigned long long   zkey_size,
+    ZKP_RAPIDSNARK_SIZE  zkey_size,
     const void          *wtns_buffer,
-    unsigned long long   wtns_size,
+    ZKP_RAPIDSNARK_SIZE  wtns_size,
     char                *proof_buffer,
-    unsigned long long  *proof_size,
+    ZKP_RAPIDSNARK_SIZE *proof_size,
     char                *public_buffer,
-    unsigned long long  *public_size,
+    ZKP_RAPIDSNARK_SIZE *public_size,
     char                *error_msg,
-    unsigned long long   error_msg_maxsize);
+    ZKP_RAPIDSNARK_SIZE  error_msg_maxsize);
 
 /* [any-thread] The same with the zkey read from zkey_file_path. */
 int
 groth16_prover_zkey_file(
     const char          *zkey_file_path,
     const void          *wtns_buffer,
-    unsigned long long   wtns_size,
+    ZKP_RAPIDSNARK_SIZE  wtns_size,
     char                *proof_buffer,
-    unsigned long long  *proof_size,
+    ZKP_RAPIDSNARK_SIZE *proof_size,
     char                *public_buffer,
-    unsigned long long  *public_size,
+    ZKP_RAPIDSNARK_SIZE *public_size,
     char                *error_msg,
-    unsigned long long   error_msg_maxsize);
+    ZKP_RAPIDSNARK_SIZE  error_msg_maxsize);
 
 #ifdef __cplusplus
 }
