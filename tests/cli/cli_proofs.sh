@@ -211,7 +211,11 @@ open(sys.argv[2], "wb").write(b)
 PY
     check_fails "a corrupted, well-formed key" "the key or the witness is wrong" "$TMP/swapped.zkey" "$d/witness.wtns"
     # With both checks off an unsatisfied witness gives a proof nobody checked: prove says so, loudly.
-    out=$("$ZKPIPE" prove --backend cpu "$d/circuit.zkey" "$TMP/unsatisfied.wtns" "$TMP/p.json" "$TMP/pub.json" \
+    # Under ASan, LeakSanitizer's exit-time scan of this one run aborts with "LeakSanitizer has
+    # encountered a fatal error" (its stop-the-world fails; every other prove here is scanned
+    # fine; issue 17 has it open), so the scan is off for it alone: this checks the warning.
+    out=$(ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+      "$ZKPIPE" prove --backend cpu "$d/circuit.zkey" "$TMP/unsatisfied.wtns" "$TMP/p.json" "$TMP/pub.json" \
       prover.verify=false self_check=false 2>&1); rc=$?
     if [ $rc -eq 0 ] && echo "$out" | grep -q "WARNING: the proof in $TMP/p.json was NOT CHECKED"; then
       ok "both checks off: $(echo "$out" | grep WARNING | head -n 1)"
