@@ -35,7 +35,7 @@ int run_export_vkey(const std::vector<std::string>& args) {
   if (!parsed.overrides.empty() || parsed.config_file) throw UsageError("export-vkey takes exactly two files");
   const std::string params_path = parsed.values["params"].as<std::string>();
   const std::string vkey_path = parsed.values["vkey"].as<std::string>();
-  const bellperson::ParamsFile params = bellperson::ParamsFile::read(ByteSource::from_file(params_path));
+  const bellperson::ParamsFile params = bellperson::ParamsFile::open(params_path);
   const std::string text = bellperson::write_vkey_json(bellperson::decode_verifying_points(params));
   std::ofstream out(vkey_path, std::ios::binary | std::ios::trunc);
   out << text;

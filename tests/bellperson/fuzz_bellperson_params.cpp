@@ -9,10 +9,11 @@
 namespace {
 
 template <class C>
-void decode(zkp::ByteView raw, std::uint64_t count, zkp::ThreadPool& pool, const char* what) {
+void decode(const zkp::bellperson::ParamsFile& file, const zkp::bellperson::Extent& where, std::uint64_t count,
+            zkp::ThreadPool& pool, const char* what) {
   std::vector<zkp::msm::Base<C>> out(count);
   zkp::fuzz::refuse_only_with_format_error(
-      [&] { zkp::bellperson::decode_query<C>(raw, out, zkp::PointCheck::subgroup, pool, "fuzz.params", what); });
+      [&] { file.decode<C>(where, out, zkp::PointCheck::subgroup, pool, what); });
 }
 
 }  // namespace
@@ -25,12 +26,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto file =
         zkp::bellperson::ParamsFile::read(zkp::ByteSource::borrow(zkp::fuzz::as_bytes(data, size), "fuzz.params"));
     const zkp::bellperson::ParamsLayout& p = file.layout();
-    for (zkp::ByteView v : {p.alpha_g1, p.delta_g2, p.ic, p.h, p.l, p.a, p.b_g1, p.b_g2}) zkp::fuzz::touch(v);
-    decode<G1>(p.h, p.h_count, pool, "h");
-    decode<G1>(p.l, p.l_count, pool, "l");
-    decode<G1>(p.a, p.a_count, pool, "a");
-    decode<G1>(p.b_g1, p.b_g1_count, pool, "b_g1");
-    decode<G2>(p.b_g2, p.b_g2_count, pool, "b_g2");
+    for (zkp::ByteView v : {p.alpha_g1, p.delta_g2, p.ic}) zkp::fuzz::touch(v);
+    decode<G1>(file, p.h, p.h_count, pool, "h");
+    decode<G1>(file, p.l, p.l_count, pool, "l");
+    decode<G1>(file, p.a, p.a_count, pool, "a");
+    decode<G1>(file, p.b_g1, p.b_g1_count, pool, "b_g1");
+    decode<G2>(file, p.b_g2, p.b_g2_count, pool, "b_g2");
     (void)zkp::bellperson::decode_verifying_points(file);
   });
   return 0;

@@ -9,7 +9,9 @@
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
+#include <algorithm>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/bellperson/params.hpp"
@@ -75,11 +77,11 @@ TEST(ParamsFile, FindsEverySection) {
   EXPECT_EQ(p.alpha_g1.size(), 96u);
   EXPECT_EQ(p.delta_g2.size(), 192u);
   EXPECT_EQ(at(p.ic), kIcAt + 4);
-  EXPECT_EQ(at(p.h), kHAt + 4);
-  EXPECT_EQ(at(p.l), kLAt + 4);
-  EXPECT_EQ(at(p.a), kAAt + 4);
-  EXPECT_EQ(at(p.b_g1), kB1At + 4);
-  EXPECT_EQ(at(p.b_g2), kB2At + 4);
+  EXPECT_EQ(p.h.offset, kHAt + 4);
+  EXPECT_EQ(p.l.offset, kLAt + 4);
+  EXPECT_EQ(p.a.offset, kAAt + 4);
+  EXPECT_EQ(p.b_g1.offset, kB1At + 4);
+  EXPECT_EQ(p.b_g2.offset, kB2At + 4);
   EXPECT_EQ(p.ic_count, 2u);
   EXPECT_EQ(p.h_count, 3u);
   EXPECT_EQ(p.l_count, 4u);
@@ -87,19 +89,19 @@ TEST(ParamsFile, FindsEverySection) {
   EXPECT_EQ(p.b_g1_count, 3u);
   EXPECT_EQ(p.b_g2_count, 3u);
   EXPECT_EQ(p.num_variables(), 6u);
-  EXPECT_EQ(p.b_g2.size(), 3u * 192);
-  EXPECT_EQ(p.h.size(), 3u * 96);
+  EXPECT_EQ(p.b_g2.bytes, 3u * 192);
+  EXPECT_EQ(p.h.bytes, 3u * 96);
 }
 
 TEST(ParamsFile, ViewsSurviveMovingTheFile) {
   const auto bytes = write_params(make_params());
   ParamsFile f = read_bytes(bytes);
-  const ByteView h = f.layout().h;
+  const ByteView ic = f.layout().ic;
   const ParamsFile moved = std::move(f);
-  EXPECT_EQ(moved.layout().h.data(), h.data());
+  EXPECT_EQ(moved.layout().ic.data(), ic.data());
   ThreadPool pool(1);
   std::vector<msm::Base<G1>> out(moved.layout().h_count);
-  decode_query<G1>(moved.layout().h, out, PointCheck::subgroup, pool, moved.name(), "h");
+  moved.decode<G1>(moved.layout().h, out, PointCheck::subgroup, pool, "h");
   EXPECT_EQ(out[0].x, make_params().h[0].x);
 }
 
@@ -111,7 +113,7 @@ TEST(ParamsFile, ReadsAFile) {
     std::ofstream out(path, std::ios::binary);
     out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
   }
-  const ParamsFile f = ParamsFile::read(ByteSource::from_file(path));
+  const ParamsFile f = ParamsFile::open(path);
   EXPECT_EQ(f.name(), path.string());
   EXPECT_EQ(f.layout().l_count, 4u);
   EXPECT_EQ(decode_verifying_points(f).delta_g2, make_params().delta_g2);
@@ -174,15 +176,16 @@ TEST(ParamsFile, SmallestLegalCounts) {
   // One input, no aux, domain m = 1 (no h), empty a and b: what the generator writes for an empty circuit.
   const ParamsFile f = read_bytes(write_params(make_params({.ic = 1, .h = 0, .l = 0, .a = 0, .b = 0})));
   EXPECT_EQ(f.layout().num_variables(), 1u);
-  EXPECT_TRUE(f.layout().h.empty());
+  EXPECT_EQ(f.layout().h.bytes, 0u);
   ThreadPool pool(1);
-  decode_query<G1>(f.layout().h, std::span<msm::Base<G1>>(), PointCheck::subgroup, pool, f.name(), "h");
+  f.decode<G1>(f.layout().h, std::span<msm::Base<G1>>(), PointCheck::subgroup, pool, "h");
 }
 
 template <class C>
-std::vector<msm::Base<C>> decode_all(ByteView raw, PointCheck check, ThreadPool& pool, const char* what) {
-  std::vector<msm::Base<C>> out(raw.size() / zcash::kUncompressedBytes<C>);
-  decode_query<C>(raw, out, check, pool, kName, what);
+std::vector<msm::Base<C>> decode_all(const ParamsFile& f, const Extent& where, PointCheck check, ThreadPool& pool,
+                                     const char* what) {
+  std::vector<msm::Base<C>> out(where.bytes / zcash::kUncompressedBytes<C>);
+  f.decode<C>(where, out, check, pool, what);
   return out;
 }
 
@@ -201,11 +204,11 @@ TEST(DecodeQuery, EverySectionWithEveryCheck) {
   const ParamsLayout& l = f.layout();
   ThreadPool pool(2);
   for (PointCheck check : {PointCheck::canonical, PointCheck::on_curve, PointCheck::subgroup}) {
-    expect_points(decode_all<G1>(l.h, check, pool, "h"), p.h);
-    expect_points(decode_all<G1>(l.l, check, pool, "l"), p.l);
-    expect_points(decode_all<G1>(l.a, check, pool, "a"), p.a);
-    expect_points(decode_all<G1>(l.b_g1, check, pool, "b_g1"), p.b_g1);
-    expect_points(decode_all<G2>(l.b_g2, check, pool, "b_g2"), p.b_g2);
+    expect_points(decode_all<G1>(f, l.h, check, pool, "h"), p.h);
+    expect_points(decode_all<G1>(f, l.l, check, pool, "l"), p.l);
+    expect_points(decode_all<G1>(f, l.a, check, pool, "a"), p.a);
+    expect_points(decode_all<G1>(f, l.b_g1, check, pool, "b_g1"), p.b_g1);
+    expect_points(decode_all<G2>(f, l.b_g2, check, pool, "b_g2"), p.b_g2);
   }
 }
 
@@ -217,7 +220,7 @@ TEST(DecodeQuery, WritesIntoCallerMemoryOnly) {
   std::vector<msm::Base<G2>> buffer(7);
   const msm::Base<G2> guard{Fq2::one(), Fq2::one()};
   for (auto& b : buffer) b = guard;
-  decode_query<G2>(f.layout().b_g2, std::span(buffer).subspan(2, 3), PointCheck::subgroup, pool, kName, "b_g2");
+  f.decode<G2>(f.layout().b_g2, std::span(buffer).subspan(2, 3), PointCheck::subgroup, pool, "b_g2");
   for (std::size_t i : {0, 1, 5, 6}) EXPECT_EQ(buffer[i].x, guard.x) << i;
   for (std::size_t i = 0; i < 3; ++i) EXPECT_EQ(buffer[2 + i].y, p.b_g2[i].y) << i;
 }
@@ -226,9 +229,8 @@ TEST(DecodeQuery, SizeMismatchIsTheCallersBug) {
   const ParamsFile f = read_bytes(write_params(make_params()));
   ThreadPool pool(1);
   std::vector<msm::Base<G1>> out(2);
-  EXPECT_THROW(decode_query<G1>(f.layout().h, out, PointCheck::canonical, pool, kName, "h"), std::invalid_argument);
-  EXPECT_THROW(decode_query<G1>(f.layout().h.first(100), out, PointCheck::canonical, pool, kName, "h"),
-               std::invalid_argument);
+  EXPECT_THROW(f.decode<G1>(f.layout().h, out, PointCheck::canonical, pool, "h"), std::invalid_argument);
+  EXPECT_THROW(f.decode<G1>({f.layout().h.offset, 100}, out, PointCheck::canonical, pool, "h"), std::invalid_argument);
 }
 
 // The bytes of point `index` of a query section starting at `section` (after its count).
@@ -246,9 +248,9 @@ TEST(DecodeQuery, RefusesInfinityWhateverTheCheck) {
   const ParamsFile f = read_bytes(write_params(p));
   ThreadPool pool(2);
   for (PointCheck check : {PointCheck::canonical, PointCheck::subgroup}) {
-    EXPECT_EQ(error_of([&] { decode_all<G1>(f.layout().l, check, pool, "l"); }),
+    EXPECT_EQ(error_of([&] { decode_all<G1>(f, f.layout().l, check, pool, "l"); }),
               "t.params: l[2]: point at infinity where a finite point is required");
-    EXPECT_EQ(error_of([&] { decode_all<G2>(f.layout().b_g2, check, pool, "b_g2"); }),
+    EXPECT_EQ(error_of([&] { decode_all<G2>(f, f.layout().b_g2, check, pool, "b_g2"); }),
               "t.params: b_g2[1]: point at infinity where a finite point is required");
   }
 }
@@ -259,7 +261,7 @@ TEST(DecodeQuery, ZeroBytesAreNotInfinityEvenUnchecked) {
   std::fill(pt.begin(), pt.end(), 0);
   const ParamsFile f = read_bytes(b);
   ThreadPool pool(1);
-  EXPECT_EQ(error_of([&] { decode_all<G1>(f.layout().a, PointCheck::canonical, pool, "a"); }),
+  EXPECT_EQ(error_of([&] { decode_all<G1>(f, f.layout().a, PointCheck::canonical, pool, "a"); }),
             "t.params: a[4]: point not on the curve");
 }
 
@@ -271,13 +273,13 @@ TEST(DecodeQuery, ChecksAsAsked) {
   const ParamsFile f = read_bytes(b);
   const ParamsLayout& l = f.layout();
   ThreadPool pool(2);
-  EXPECT_NO_THROW(decode_all<G1>(l.a, PointCheck::canonical, pool, "a"));
-  EXPECT_EQ(error_of([&] { decode_all<G1>(l.a, PointCheck::on_curve, pool, "a"); }),
+  EXPECT_NO_THROW(decode_all<G1>(f, l.a, PointCheck::canonical, pool, "a"));
+  EXPECT_EQ(error_of([&] { decode_all<G1>(f, l.a, PointCheck::on_curve, pool, "a"); }),
             "t.params: a[1]: point not on the curve");
-  EXPECT_NO_THROW(decode_all<G2>(l.b_g2, PointCheck::on_curve, pool, "b_g2"));
-  EXPECT_EQ(error_of([&] { decode_all<G2>(l.b_g2, PointCheck::subgroup, pool, "b_g2"); }),
+  EXPECT_NO_THROW(decode_all<G2>(f, l.b_g2, PointCheck::on_curve, pool, "b_g2"));
+  EXPECT_EQ(error_of([&] { decode_all<G2>(f, l.b_g2, PointCheck::subgroup, pool, "b_g2"); }),
             "t.params: b_g2[0]: point not in the prime-order subgroup");
-  EXPECT_EQ(error_of([&] { decode_all<G1>(l.h, PointCheck::canonical, pool, "h"); }),
+  EXPECT_EQ(error_of([&] { decode_all<G1>(f, l.h, PointCheck::canonical, pool, "h"); }),
             "t.params: h[2]: flag bits wrong for this encoding (compression or sort bit)");
 }
 
@@ -291,7 +293,7 @@ TEST(DecodeQuery, NamesTheFirstBadPointWhateverTheThreads) {
   const ParamsFile f = read_bytes(b);
   for (unsigned threads : {1u, 2u, 4u}) {
     ThreadPool pool(threads);
-    EXPECT_EQ(error_of([&] { decode_all<G1>(f.layout().h, PointCheck::on_curve, pool, "h"); }),
+    EXPECT_EQ(error_of([&] { decode_all<G1>(f, f.layout().h, PointCheck::on_curve, pool, "h"); }),
               "t.params: h[1234]: point not on the curve")
         << threads;
   }
@@ -324,6 +326,89 @@ TEST(VerifyingPoints, AlwaysChecksTheSubgroup) {
   auto b = write_params(make_params());
   b[kIcAt + 4 + 96 + 95] ^= 1;  // ic[1].y
   EXPECT_EQ(error_of([&] { decode_verifying_points(read_bytes(b)); }), "t.params: ic[1]: point not on the curve");
+}
+
+// ParamsFile::open: the same file streamed from disk, in pieces smaller than its queries.
+class Streamed : public ::testing::Test {
+ protected:
+  void TearDown() override { std::filesystem::remove(path_); }
+
+  ParamsFile open(const std::vector<std::uint8_t>& bytes, std::uint64_t piece_points) {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    return ParamsFile::open(path_, piece_points);
+  }
+
+  const std::filesystem::path path_ =
+      std::filesystem::temp_directory_path() / ("zkp_streamed_" + std::to_string(::getpid()) + ".params");
+};
+
+TEST_F(Streamed, FindsTheSameLayoutAndDecodesTheSamePoints) {
+  const Params p = make_params();
+  const auto bytes = write_params(p);
+  const ParamsFile in_memory = read_bytes(bytes);
+  ThreadPool pool(2);
+  for (std::uint64_t piece : {1u, 2u, 3u, 1000u}) {
+    const ParamsFile f = open(bytes, piece);
+    const ParamsLayout& l = f.layout();
+    const ParamsLayout& m = in_memory.layout();
+    for (auto [a, b] : {std::pair{l.h, m.h}, {l.l, m.l}, {l.a, m.a}, {l.b_g1, m.b_g1}, {l.b_g2, m.b_g2}}) {
+      EXPECT_EQ(a.offset, b.offset);
+      EXPECT_EQ(a.bytes, b.bytes);
+    }
+    EXPECT_EQ(l.ic_count, m.ic_count);
+    EXPECT_TRUE(std::ranges::equal(l.ic, m.ic));
+    EXPECT_TRUE(std::ranges::equal(l.delta_g2, m.delta_g2));
+    EXPECT_EQ(decode_verifying_points(f).delta_g2, p.delta_g2);
+    expect_points(decode_all<G1>(f, l.h, PointCheck::subgroup, pool, "h"), p.h);
+    expect_points(decode_all<G1>(f, l.l, PointCheck::subgroup, pool, "l"), p.l);
+    expect_points(decode_all<G1>(f, l.a, PointCheck::on_curve, pool, "a"), p.a);
+    expect_points(decode_all<G1>(f, l.b_g1, PointCheck::canonical, pool, "b_g1"), p.b_g1);
+    expect_points(decode_all<G2>(f, l.b_g2, PointCheck::subgroup, pool, "b_g2"), p.b_g2);
+  }
+}
+
+TEST_F(Streamed, StructureErrorsAreTheSame) {
+  const auto bytes = write_params(make_params());
+  EXPECT_EQ(error_of([&] { open(cut(bytes, 1100), 2); }),
+            std::string(path_.string()) +
+                ": h: truncated: 3 points × 96 bytes = 288 bytes from offset 1064, only 36 left (252 missing)");
+  auto longer = bytes;
+  longer.insert(longer.end(), 5, 0);
+  EXPECT_EQ(error_of([&] { open(longer, 2); }), path_.string() + ": 5 trailing bytes after b_g2, from offset 3096");
+}
+
+TEST_F(Streamed, NamesTheFirstBadPointAcrossPieces) {
+  Params p = make_params({.ic = 1, .h = 4095, .l = 0, .a = 0, .b = 0});
+  auto b = write_params(p);
+  const std::size_t h_at = 864 + 4 + 96;
+  point_bytes<G1>(b, h_at, 3000).back() ^= 1;
+  point_bytes<G1>(b, h_at, 1234).back() ^= 1;
+  ThreadPool pool(2);
+  const ParamsFile f = open(b, 100);  // 1234 is point 34 of piece 12
+  EXPECT_EQ(error_of([&] { decode_all<G1>(f, f.layout().h, PointCheck::on_curve, pool, "h"); }),
+            path_.string() + ": h[1234]: point not on the curve");
+}
+
+TEST_F(Streamed, AFileThatShrinksAfterOpenIsAnIoError) {
+  const ParamsFile f = open(write_params(make_params()), 2);
+  std::filesystem::resize_file(path_, kLAt);  // h is still there, l onwards is gone
+  ThreadPool pool(1);
+  EXPECT_NO_THROW(decode_all<G1>(f, f.layout().h, PointCheck::subgroup, pool, "h"));
+  try {
+    decode_all<G1>(f, f.layout().a, PointCheck::subgroup, pool, "a");
+    ADD_FAILURE() << "no error";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("the file shrank while it was read"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(Streamed, RefusesWhatIsNotARegularFile) {
+  EXPECT_EQ(error_of([&] { ParamsFile::open(std::filesystem::temp_directory_path()); }),
+            std::filesystem::temp_directory_path().string() +
+                ": is a directory, not a regular file (zkpipe reads only regular files)");
+  EXPECT_THROW(ParamsFile::open(path_.string() + ".missing"), IoError);
 }
 
 }  // namespace

@@ -59,7 +59,7 @@ int main(int argc, char** argv) {
     auto s = zkp::bellperson::synthesize<Fr>(
         r1cs, shape, zkp::groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name()), pool, bad);
     if (bad) throw std::runtime_error("the witness does not satisfy constraint " + std::to_string(*bad));
-    const zkp::bellperson::Key key(zkp::bellperson::ParamsFile::read(zkp::ByteSource::from_file(argv[3])),
+    const zkp::bellperson::Key key(zkp::bellperson::ParamsFile::open(argv[3]),
                                    zkp::PointCheck::subgroup, pool);
     std::filesystem::copy_file(argv[3], out / "circuit.params", std::filesystem::copy_options::overwrite_existing);
     write(out / "a.bin", mont(s.a));

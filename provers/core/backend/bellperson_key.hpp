@@ -260,13 +260,16 @@ class BellpersonKey final : public Key {
   ProofOutput<Engine> output_{key_.verifying_key(), key_.n_public(), key_.name()};
 };
 
-// Reads the bellperson parameter file `source` names (mapped, or the caller's buffer, which
-// the ABI keeps valid until key_free) with the configured point checks, and the r1cs.
+// Reads the bellperson parameter file `source` names (streamed from the file, or the caller's
+// buffer, which the ABI keeps valid until key_free) with the configured point checks, and the
+// r1cs.
 // Throws FormatError / IoError (translate_format_errors) or sdk::Error.
 inline std::unique_ptr<BellpersonKey> load_bellperson_key(const zkp_key_source_t& source, const KeySettings& settings,
                                                           ThreadPool& pool) {
-  bellperson::Key key(bellperson::ParamsFile::read(key_bytes(source, "bellperson parameter buffer")), settings.params_check,
-                      pool);
+  bellperson::Key key(source.path != nullptr
+                          ? bellperson::ParamsFile::open(source.path)
+                          : bellperson::ParamsFile::read(key_bytes(source, "bellperson parameter buffer")),
+                      settings.params_check, pool);
   return std::make_unique<BellpersonKey>(std::move(key), settings_r1cs(settings));
 }
 

@@ -2,7 +2,8 @@
 // curve). The verifying points decoded and subgroup-checked, e(α, β) precomputed, the five
 // queries decoded once into MSM bases (params.hpp's decode_query, on the pool, with the
 // operator's PointCheck), and the domain of m = h + 1 points with bellperson's roots
-// (domain.hpp). The mapped file is released once decoded: the bases are the one copy.
+// (domain.hpp). The queries are streamed from the file as they are decoded: the bases are the
+// one copy.
 //
 // Shapes (params.rs, generator.rs): ic holds the inputs (input 0 the constant one), l the aux,
 // h m − 1 points; a the inputs and the aux in A; b_g1 / b_g2 the inputs and aux in B.
@@ -94,10 +95,10 @@ class Key {
 
  private:
   template <CurveParams C>
-  static std::vector<msm::Base<C>> decode(const ParamsFile& file, ByteView raw, std::uint64_t count, PointCheck check,
-                                          ThreadPool& pool, const char* what) {
+  static std::vector<msm::Base<C>> decode(const ParamsFile& file, const Extent& where, std::uint64_t count,
+                                          PointCheck check, ThreadPool& pool, const char* what) {
     std::vector<msm::Base<C>> out(count);
-    decode_query<C>(raw, out, check, pool, file.name(), what);
+    file.decode<C>(where, out, check, pool, what);
     return out;
   }
 

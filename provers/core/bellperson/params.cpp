@@ -1,7 +1,11 @@
 #include "core/bellperson/params.hpp"
 
+#include <algorithm>
+#include <array>
 #include <bit>
+#include <future>
 #include <stdexcept>
+#include <vector>
 
 #include "core/ec/zcash_encoding.hpp"
 #include "core/formats/error.hpp"
@@ -15,18 +19,23 @@ constexpr std::uint64_t kG1Bytes = zcash::kUncompressedBytes<bls12_381::G1>;
 constexpr std::uint64_t kG2Bytes = zcash::kUncompressedBytes<bls12_381::G2>;
 constexpr std::uint64_t kCountBytes = 4;
 
-// Walks the file front to back; every read names the section it is for.
+// Walks the file front to back by offsets; every step names the section it is for. The counts
+// are read through `read_count` (from memory, or from the file), nothing else is read.
+template <class ReadCount>
 class Cursor {
  public:
-  Cursor(ByteView bytes, std::string_view file) : bytes_(bytes), file_(file) {}
+  Cursor(std::uint64_t size, std::string_view file, const ReadCount& read_count)
+      : size_(size), file_(file), read_count_(read_count) {}
 
-  ByteView point(std::string_view what, std::uint64_t point_bytes) {
+  Extent point(std::string_view what, std::uint64_t point_bytes) {
     return take(what, point_bytes, [&] { return detail::concat("the point needs ", point_bytes, " bytes"); });
   }
 
   // A u32 BE count, then that many points.
-  ByteView points(std::string_view what, std::uint64_t point_bytes, std::uint64_t& count) {
-    const ByteView c = take(what, kCountBytes, [] { return std::string("the u32 point count needs 4 bytes"); });
+  Extent points(std::string_view what, std::uint64_t point_bytes, std::uint64_t& count) {
+    const Extent at = take(what, kCountBytes, [] { return std::string("the u32 point count needs 4 bytes"); });
+    std::array<std::byte, kCountBytes> c{};
+    read_count_(at.offset, std::span<std::byte>(c));
     count = 0;
     for (std::byte b : c) count = (count << 8) | static_cast<std::uint64_t>(b);
     const std::uint64_t n = count;  // < 2^32, so n · 192 cannot overflow
@@ -35,28 +44,67 @@ class Cursor {
   }
 
   void expect_end(std::string_view last) const {
-    if (offset_ != bytes_.size()) {
-      format_fail(file_, bytes_.size() - offset_, " trailing bytes after ", last, ", from offset ", offset_);
-    }
+    if (offset_ != size_) format_fail(file_, size_ - offset_, " trailing bytes after ", last, ", from offset ", offset_);
   }
 
  private:
   template <class Need>
-  ByteView take(std::string_view what, std::uint64_t n, const Need& need) {
-    const std::uint64_t left = bytes_.size() - offset_;
+  Extent take(std::string_view what, std::uint64_t n, const Need& need) {
+    const std::uint64_t left = size_ - offset_;
     if (n > left) {
       format_fail(file_, what, ": truncated: ", need(), " from offset ", offset_, ", only ", left, " left (", n - left,
                   " missing)");
     }
-    const ByteView v = bytes_.subspan(offset_, n);
+    const Extent e{offset_, n};
     offset_ += n;
-    return v;
+    return e;
   }
 
-  ByteView bytes_;
+  std::uint64_t size_;
   std::string_view file_;
+  const ReadCount& read_count_;
   std::uint64_t offset_ = 0;
 };
+
+// Every section's extent; the verifying key's come first, then ic, then the queries.
+struct Sections {
+  Extent alpha_g1, beta_g1, beta_g2, gamma_g2, delta_g1, delta_g2, ic;
+  ParamsLayout layout;  // the queries' extents and every count; its views are set by the caller
+};
+
+template <class ReadCount>
+Sections find_sections(std::uint64_t size, std::string_view file, const ReadCount& read_count) {
+  Cursor<ReadCount> c(size, file, read_count);
+  Sections s;
+  ParamsLayout& p = s.layout;
+  s.alpha_g1 = c.point("vk.alpha_g1", kG1Bytes);
+  s.beta_g1 = c.point("vk.beta_g1", kG1Bytes);
+  s.beta_g2 = c.point("vk.beta_g2", kG2Bytes);
+  s.gamma_g2 = c.point("vk.gamma_g2", kG2Bytes);
+  s.delta_g1 = c.point("vk.delta_g1", kG1Bytes);
+  s.delta_g2 = c.point("vk.delta_g2", kG2Bytes);
+  s.ic = c.points("ic", kG1Bytes, p.ic_count);
+  p.h = c.points("h", kG1Bytes, p.h_count);
+  p.l = c.points("l", kG1Bytes, p.l_count);
+  p.a = c.points("a", kG1Bytes, p.a_count);
+  p.b_g1 = c.points("b_g1", kG1Bytes, p.b_g1_count);
+  p.b_g2 = c.points("b_g2", kG2Bytes, p.b_g2_count);
+  c.expect_end("b_g2");
+  return s;
+}
+
+// Sets the layout's views of the verifying key and ic, given the bytes from `base_offset` on.
+void set_views(Sections& s, ByteView bytes, std::uint64_t base_offset) {
+  const auto view = [&](const Extent& e) { return bytes.subspan(e.offset - base_offset, e.bytes); };
+  ParamsLayout& p = s.layout;
+  p.alpha_g1 = view(s.alpha_g1);
+  p.beta_g1 = view(s.beta_g1);
+  p.beta_g2 = view(s.beta_g2);
+  p.gamma_g2 = view(s.gamma_g2);
+  p.delta_g1 = view(s.delta_g1);
+  p.delta_g2 = view(s.delta_g2);
+  p.ic = view(s.ic);
+}
 
 // What bellperson's generator guarantees about the counts (see params.hpp).
 void check_counts(const ParamsLayout& p, std::string_view file) {
@@ -100,29 +148,81 @@ constexpr std::size_t kDecodeGrain = 256;
 }  // namespace
 
 ParamsFile ParamsFile::read(ByteSource source) {
-  const std::string_view file = source.name();
-  Cursor c(source.bytes(), file);
-  ParamsLayout p;
-  p.alpha_g1 = c.point("vk.alpha_g1", kG1Bytes);
-  p.beta_g1 = c.point("vk.beta_g1", kG1Bytes);
-  p.beta_g2 = c.point("vk.beta_g2", kG2Bytes);
-  p.gamma_g2 = c.point("vk.gamma_g2", kG2Bytes);
-  p.delta_g1 = c.point("vk.delta_g1", kG1Bytes);
-  p.delta_g2 = c.point("vk.delta_g2", kG2Bytes);
-  p.ic = c.points("ic", kG1Bytes, p.ic_count);
-  p.h = c.points("h", kG1Bytes, p.h_count);
-  p.l = c.points("l", kG1Bytes, p.l_count);
-  p.a = c.points("a", kG1Bytes, p.a_count);
-  p.b_g1 = c.points("b_g1", kG1Bytes, p.b_g1_count);
-  p.b_g2 = c.points("b_g2", kG2Bytes, p.b_g2_count);
-  c.expect_end("b_g2");
-  check_counts(p, file);
-  return ParamsFile(std::move(source), p);
+  ParamsFile f;
+  f.name_ = source.name();
+  const ByteView bytes = source.bytes();
+  const auto read_count = [&](std::uint64_t at, std::span<std::byte> out) {
+    std::copy_n(bytes.begin() + static_cast<std::ptrdiff_t>(at), out.size(), out.begin());
+  };
+  Sections s = find_sections(bytes.size(), f.name_, read_count);
+  set_views(s, bytes, 0);
+  check_counts(s.layout, f.name_);
+  f.layout_ = s.layout;
+  f.source_ = std::move(source);  // a ByteSource's bytes stay where they are when it moves
+  return f;
+}
+
+ParamsFile ParamsFile::open(const std::filesystem::path& path, std::uint64_t piece_points) {
+  if (piece_points == 0) throw std::invalid_argument("ParamsFile::open: piece_points is 0");
+  ParamsFile f;
+  auto file = std::make_shared<const RegularFile>(path);
+  f.name_ = file->name();
+  const auto read_count = [&](std::uint64_t at, std::span<std::byte> out) { file->read(at, out); };
+  Sections s = find_sections(file->size(), f.name_, read_count);
+  check_counts(s.layout, f.name_);
+  // The verifying key and ic are contiguous from offset 0: one read, kept (a few KiB; 31 KiB of
+  // ic for PoRep's 328 inputs).
+  f.head_.resize(s.ic.offset + s.ic.bytes);
+  file->read(0, f.head_);
+  set_views(s, f.head_, 0);  // a moved vector keeps its buffer, so the views survive moving f
+  f.layout_ = s.layout;
+  f.file_ = std::move(file);
+  f.piece_points_ = piece_points;
+  return f;
 }
 
 template <CurveParams C>
+void ParamsFile::decode(const Extent& where, std::span<msm::Base<C>> out, PointCheck check, ThreadPool& pool,
+                        std::string_view what) const {
+  constexpr std::uint64_t kBytes = zcash::kUncompressedBytes<C>;
+  if (where.bytes % kBytes != 0 || where.bytes / kBytes != out.size()) {
+    throw std::invalid_argument(
+        detail::concat("ParamsFile::decode: ", where.bytes, " bytes are not ", out.size(), " points of ", kBytes, " bytes"));
+  }
+  if (!file_) {
+    decode_query<C>(source_->bytes().subspan(where.offset, where.bytes), out, check, pool, name_, what);
+    return;
+  }
+  // Two pieces: the pool decodes one while this thread's helper reads the next, so the read
+  // (page cache or disk) hides behind the decode, whichever is slower sets the pace.
+  const std::uint64_t count = out.size();
+  const std::uint64_t piece = std::min<std::uint64_t>(piece_points_, std::max<std::uint64_t>(count, 1));
+  std::array<std::vector<std::byte>, 2> buffers;
+  const auto read_piece = [&](std::uint64_t first, std::vector<std::byte>& buffer) {
+    const std::uint64_t n = std::min(piece, count - first);
+    buffer.resize(n * kBytes);
+    file_->read(where.offset + first * kBytes, buffer);
+  };
+  file_->advise_sequential();
+  std::future<void> next;  // declared after the buffers: destroyed (waited for) first
+  if (count > 0) next = std::async(std::launch::async, read_piece, 0, std::ref(buffers[0]));
+  for (std::uint64_t first = 0, k = 0; first < count; first += piece, ++k) {
+    next.get();
+    std::vector<std::byte>& current = buffers[k % 2];
+    if (first + piece < count) next = std::async(std::launch::async, read_piece, first + piece, std::ref(buffers[(k + 1) % 2]));
+    const std::uint64_t n = current.size() / kBytes;
+    decode_query<C>(current, out.subspan(first, n), check, pool, name_, what, first);
+  }
+}
+
+template void ParamsFile::decode<bls12_381::G1>(const Extent&, std::span<msm::Base<bls12_381::G1>>, PointCheck,
+                                                ThreadPool&, std::string_view) const;
+template void ParamsFile::decode<bls12_381::G2>(const Extent&, std::span<msm::Base<bls12_381::G2>>, PointCheck,
+                                                ThreadPool&, std::string_view) const;
+
+template <CurveParams C>
 void decode_query(ByteView raw, std::span<msm::Base<C>> out, PointCheck check, ThreadPool& pool, std::string_view file,
-                  std::string_view what) {
+                  std::string_view what, std::uint64_t index_base) {
   static_assert(zcash::Group<C>, "bellperson files hold BLS12-381 points");
   constexpr std::size_t kBytes = zcash::kUncompressedBytes<C>;
   if (raw.size() % kBytes != 0 || raw.size() / kBytes != out.size()) {
@@ -147,14 +247,14 @@ void decode_query(ByteView raw, std::span<msm::Base<C>> out, PointCheck check, T
   });
   if (bad) {
     Affine<C> p;
-    format_fail(file, what, "[", *bad, "]: ", to_string(decode(*bad, p)));
+    format_fail(file, what, "[", index_base + *bad, "]: ", to_string(decode(*bad, p)));
   }
 }
 
 template void decode_query<bls12_381::G1>(ByteView, std::span<msm::Base<bls12_381::G1>>, PointCheck, ThreadPool&,
-                                          std::string_view, std::string_view);
+                                          std::string_view, std::string_view, std::uint64_t);
 template void decode_query<bls12_381::G2>(ByteView, std::span<msm::Base<bls12_381::G2>>, PointCheck, ThreadPool&,
-                                          std::string_view, std::string_view);
+                                          std::string_view, std::string_view, std::uint64_t);
 
 VerifyingPoints decode_verifying_points(const ParamsFile& file) {
   using bls12_381::G1;

@@ -1,65 +1,19 @@
 #include "core/formats/mapped_file.hpp"
 
-#include <fcntl.h>
 #include <sys/mman.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
 
 #include "core/formats/error.hpp"
+#include "core/formats/regular_file.hpp"
 
 namespace zkp {
-namespace {
-
-// Closes the descriptor on every path out of the constructor; the copy does not need it.
-struct FdGuard {
-  int fd;
-  ~FdGuard() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
-[[noreturn]] void io_fail(const std::filesystem::path& path, const char* what) {
-  throw IoError(detail::concat(path.string(), ": ", what, ": ", std::strerror(errno)));
-}
-
-const char* kind_of(mode_t mode) {
-  if (S_ISDIR(mode)) return "a directory";
-  if (S_ISFIFO(mode)) return "a FIFO";
-  if (S_ISCHR(mode)) return "a character device";
-  if (S_ISBLK(mode)) return "a block device";
-  if (S_ISSOCK(mode)) return "a socket";
-  return "not a regular file";
-}
-
-void require_regular(const std::filesystem::path& path, const struct stat& st) {
-  if (!S_ISREG(st.st_mode)) {
-    throw FormatError(detail::concat(path.string(), ": is ", kind_of(st.st_mode),
-                                     ", not a regular file (zkpipe reads only regular files)"));
-  }
-}
-
-// The largest single pread Linux performs (it caps every read at 0x7ffff000 bytes).
-constexpr std::size_t kMaxRead = 0x7ffff000;
-
-}  // namespace
 
 FileContents::FileContents(const std::filesystem::path& path, std::uint64_t max_size) {
-  // stat before open: opening a device node or FIFO can itself block or have effects.
-  struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) io_fail(path, "cannot open");
-  require_regular(path, st);
-  // O_NONBLOCK: should the path be swapped for a FIFO after the stat, open must not wait for a
-  // writer; the fstat below then refuses it.
-  FdGuard fd{::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK)};
-  if (fd.fd < 0) io_fail(path, "cannot open");
-  if (::fstat(fd.fd, &st) != 0) io_fail(path, "cannot stat");
-  require_regular(path, st);
-  const auto size = static_cast<std::uint64_t>(st.st_size);
+  const RegularFile file(path);
+  const std::uint64_t size = file.size();
   if (size > max_size) {
     throw FormatError(detail::concat(path.string(), ": is ", size, " bytes, more than the ", max_size,
                                      " bytes it can be here"));
@@ -69,29 +23,13 @@ FileContents::FileContents(const std::filesystem::path& path, std::uint64_t max_
   void* p = ::mmap(nullptr, buffer_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) {
     buffer_size_ = 0;
-    io_fail(path, "cannot allocate memory for its contents");
+    throw IoError(detail::concat(path.string(), ": cannot allocate memory for its contents: ", std::strerror(errno)));
   }
   buffer_ = p;
   auto* out = static_cast<std::byte*>(buffer_);
-  std::size_t done = 0;
   try {
-    while (done < buffer_size_) {
-      const ssize_t n = ::pread(fd.fd, out + done, std::min(buffer_size_ - done, kMaxRead), static_cast<off_t>(done));
-      if (n < 0) {
-        if (errno == EINTR) continue;
-        io_fail(path, "cannot read");
-      }
-      if (n == 0) {
-        throw IoError(detail::concat(path.string(), ": the file shrank while it was read (", done, " of ",
-                                     buffer_size_, " bytes read); was it replaced or truncated?"));
-      }
-      done += static_cast<std::size_t>(n);
-    }
-    if (::fstat(fd.fd, &st) != 0) io_fail(path, "cannot stat");
-    if (static_cast<std::uint64_t>(st.st_size) != size) {
-      throw IoError(detail::concat(path.string(), ": the file changed size while it was read (", size, " then ",
-                                   st.st_size, " bytes); was it replaced or truncated?"));
-    }
+    file.read(0, {out, buffer_size_});
+    file.check_size_unchanged();
   } catch (...) {
     release();
     throw;
