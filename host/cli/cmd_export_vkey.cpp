@@ -11,7 +11,6 @@
 #include "core/bellperson/params.hpp"
 #include "core/bellperson/vkey_json.hpp"
 #include "core/formats/error.hpp"
-#include "core/formats/mapped_file.hpp"
 
 namespace zkp::cli {
 

@@ -283,14 +283,18 @@ TEST(DecodeQuery, ChecksAsAsked) {
             "t.params: h[2]: flag bits wrong for this encoding (compression or sort bit)");
 }
 
-TEST(DecodeQuery, NamesTheFirstBadPointWhateverTheThreads) {
-  // 4095 points (a domain of 4096), two bad ones far apart: chunks race, the smaller index wins.
-  Params p = make_params({.ic = 1, .h = 4095, .l = 0, .a = 0, .b = 0});
-  auto b = write_params(p);
+// A file whose h holds 4095 points (a domain of 4096), two of them off the curve, far apart.
+std::vector<std::uint8_t> two_bad_h_points() {
+  auto b = write_params(make_params({.ic = 1, .h = 4095, .l = 0, .a = 0, .b = 0}));
   const std::size_t h_at = 864 + 4 + 96;
   point_bytes<G1>(b, h_at, 3000).back() ^= 1;
   point_bytes<G1>(b, h_at, 1234).back() ^= 1;
-  const ParamsFile f = read_bytes(b);
+  return b;
+}
+
+TEST(DecodeQuery, NamesTheFirstBadPointWhateverTheThreads) {
+  // Chunks race; the smaller index wins.
+  const ParamsFile f = read_bytes(two_bad_h_points());
   for (unsigned threads : {1u, 2u, 4u}) {
     ThreadPool pool(threads);
     EXPECT_EQ(error_of([&] { decode_all<G1>(f, f.layout().h, PointCheck::on_curve, pool, "h"); }),
@@ -380,13 +384,8 @@ TEST_F(Streamed, StructureErrorsAreTheSame) {
 }
 
 TEST_F(Streamed, NamesTheFirstBadPointAcrossPieces) {
-  Params p = make_params({.ic = 1, .h = 4095, .l = 0, .a = 0, .b = 0});
-  auto b = write_params(p);
-  const std::size_t h_at = 864 + 4 + 96;
-  point_bytes<G1>(b, h_at, 3000).back() ^= 1;
-  point_bytes<G1>(b, h_at, 1234).back() ^= 1;
   ThreadPool pool(2);
-  const ParamsFile f = open(b, 100);  // 1234 is point 34 of piece 12
+  const ParamsFile f = open(two_bad_h_points(), 100);  // 1234 is point 34 of piece 12
   EXPECT_EQ(error_of([&] { decode_all<G1>(f, f.layout().h, PointCheck::on_curve, pool, "h"); }),
             path_.string() + ": h[1234]: point not on the curve");
 }
