@@ -789,8 +789,8 @@ TEST_F(CudaProverDevice, BellpersonCallerSynthesisMatchesTheCpuProver) {
       << err.message;
   // The dump tool's files (tests/bellperson_prover/dump_synthesis.cpp), carried beside the params.
   const fs::path v = bellperson_params().parent_path() / "vectors_many_public";
-  const auto a = read_bytes(v / "a.bin"), b = read_bytes(v / "b.bin"), c = read_bytes(v / "c.bin");
-  const auto inputs = read_bytes(v / "input.bin"), aux = read_bytes(v / "aux.bin");
+  auto a = read_bytes(v / "a.bin"), b = read_bytes(v / "b.bin"), c = read_bytes(v / "c.bin");  // changed below
+  auto inputs = read_bytes(v / "input.bin"), aux = read_bytes(v / "aux.bin");
   const auto words = [&](const char* f) {
     const auto bytes = read_bytes(v / f);
     std::vector<std::uint64_t> w(bytes.size() / 8);
@@ -817,11 +817,49 @@ TEST_F(CudaProverDevice, BellpersonCallerSynthesisMatchesTheCpuProver) {
   auto in = zkp::test::make<zkp_prove_input_t>();
   in.external = &ext;
   in.randomness = rs.data();
+  const auto prove_ext = [&](zkp_prover_t* p, const Key& k, Output& out) {
+    zkp_prove_op_t* op = nullptr;
+    const zkp_status_t started = p->prove_start(p, k.key, &in, 0, 0, &op, &err);
+    return started != ZKP_OK ? started : p->prove_finish(p, op, &out.out, &err);
+  };
   Output got(info_of(cuda.get(), kc.key));
-  zkp_prove_op_t* op = nullptr;
-  ASSERT_EQ(cuda->prove_start(cuda.get(), kc.key, &in, 0, 0, &op, &err), ZKP_OK) << err.message;
-  ASSERT_EQ(cuda->prove_finish(cuda.get(), op, &got.out, &err), ZKP_OK) << err.message;
+  ASSERT_EQ(prove_ext(cuda.get(), kc, got), ZKP_OK) << err.message;
   EXPECT_EQ(got.proof, want.proof);
+
+  // Bad values: the cpu prover finds them on the host, the cuda prover on the device
+  // (cuda/util/input_checks.hpp), with the same status and words; the device proves on after.
+  struct Case {
+    std::vector<std::uint8_t>* bytes;
+    std::size_t index;
+    bool above_r;  // the value set to 2^256 − 1, else its lowest bit flipped
+    zkp_status_t status;
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {&aux, 5, true, ZKP_ERR_BAD_INPUT, "aux_assignment[5] is not below the scalar field prime"},
+      {&a, 7, true, ZKP_ERR_BAD_INPUT, "a[7] is not below the scalar field prime"},
+      {&c, 2, true, ZKP_ERR_BAD_INPUT, "c[2] is not below the scalar field prime"},
+      {&c, 3, false, ZKP_ERR_UNSATISFIED_WITNESS, "a·b != c at row 3 of the caller's synthesis"},
+  };
+  for (const Case& k : cases) {
+    std::vector<std::uint8_t>& bytes = *k.bytes;
+    const std::vector<std::uint8_t> kept(bytes.begin() + k.index * ZKP_SCALAR_SIZE,
+                                         bytes.begin() + (k.index + 1) * ZKP_SCALAR_SIZE);
+    if (k.above_r) {
+      std::fill_n(bytes.begin() + k.index * ZKP_SCALAR_SIZE, ZKP_SCALAR_SIZE, 0xff);
+    } else {
+      bytes[k.index * ZKP_SCALAR_SIZE] ^= 1;
+    }
+    for (auto [p, key] : {std::pair{cpu.get(), &kp}, {cuda.get(), &kc}}) {
+      Output bad(info_of(p, key->key));
+      EXPECT_EQ(prove_ext(p, *key, bad), k.status) << k.message;
+      EXPECT_TRUE(contains(err.message, k.message)) << err.message;
+    }
+    std::copy(kept.begin(), kept.end(), bytes.begin() + k.index * ZKP_SCALAR_SIZE);
+  }
+  Output again(info_of(cuda.get(), kc.key));
+  ASSERT_EQ(prove_ext(cuda.get(), kc, again), ZKP_OK) << err.message;
+  EXPECT_EQ(again.proof, want.proof);
 }
 
 }  // namespace

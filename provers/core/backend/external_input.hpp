@@ -66,6 +66,12 @@ std::span<const Fr> borrow_field_elements(const std::uint8_t* bytes, std::uint64
   return {reinterpret_cast<const Fr*>(bytes), count};
 }
 
+// Variable 0 of an assignment (standard form) is the constant one.
+template <class Int>
+void check_constant_one(std::span<const Int> w) {
+  if (w.empty() || w[0] != Int::from_u64(1)) throw bad_input("assignment[0] (the constant one) must be 1");
+}
+
 // `count` caller scalars → standard-form integers (the MSM scalars), appended to `out`.
 template <class Fr>
 void append_integers(const std::uint8_t* bytes, std::uint64_t count, bool montgomery, const char* what,
@@ -85,36 +91,54 @@ void append_integers(const std::uint8_t* bytes, std::uint64_t count, bool montgo
   if (bad) throw bad_input(std::string(what) + "[" + std::to_string(*bad) + "] is not below the scalar field prime");
 }
 
-// The caller's assignment, inputs then aux, standard form: `assignment` alone (n_inputs +
-// n_aux values) or, with aux_assignment set, `assignment` = the inputs and aux_assignment the
-// rest. Checks the lengths and that variable 0, the constant, is 1.
+// Where the caller's assignment lies: `assignment` alone (n_inputs + n_aux values) or, with
+// aux_assignment set, `assignment` = the inputs and aux_assignment the rest. Checks the lengths.
+struct AssignmentParts {
+  const std::uint8_t* inputs;
+  const std::uint8_t* aux;
+  bool split;  // aux is aux_assignment (messages name it), not the tail of assignment
+};
+
 template <class Fr>
-std::vector<typename Fr::Int> read_assignment(const zkp_synthesized_t& ext, std::uint64_t n_inputs, std::uint64_t n_aux,
-                                              ThreadPool& pool) {
-  using Int = typename Fr::Int;
-  const bool mont = montgomery_input(ext);
-  std::vector<Int> w;
-  w.reserve(n_inputs + n_aux);
+AssignmentParts assignment_parts(const zkp_synthesized_t& ext, std::uint64_t n_inputs, std::uint64_t n_aux) {
   if (ext.aux_assignment == nullptr) {
     if (ext.assignment_length != n_inputs + n_aux) {
       throw bad_input("assignment_length " + std::to_string(ext.assignment_length) + ", the key has " +
                       std::to_string(n_inputs + n_aux) + " variables (" + std::to_string(n_inputs) + " inputs, " +
                       std::to_string(n_aux) + " aux)");
     }
+    if (ext.assignment == nullptr && ext.assignment_length != 0) throw bad_input("assignment is NULL");
+    const std::uint8_t* aux = ext.assignment == nullptr ? nullptr : ext.assignment + n_inputs * Fr::kBytes;
+    return {ext.assignment, aux, false};
+  }
+  if (ext.assignment_length != n_inputs) {
+    throw bad_input("assignment_length " + std::to_string(ext.assignment_length) +
+                    " (the inputs, since aux_assignment is set), the key has " + std::to_string(n_inputs) + " inputs");
+  }
+  if (ext.aux_assignment_length != n_aux) {
+    throw bad_input("aux_assignment_length " + std::to_string(ext.aux_assignment_length) + ", the key has " +
+                    std::to_string(n_aux) + " aux variables");
+  }
+  return {ext.assignment, ext.aux_assignment, true};
+}
+
+// The caller's assignment, inputs then aux, standard form (assignment_parts says where), each
+// value checked below r; variable 0, the constant, must be 1.
+template <class Fr>
+std::vector<typename Fr::Int> read_assignment(const zkp_synthesized_t& ext, std::uint64_t n_inputs, std::uint64_t n_aux,
+                                              ThreadPool& pool) {
+  using Int = typename Fr::Int;
+  const bool mont = montgomery_input(ext);
+  const AssignmentParts parts = assignment_parts<Fr>(ext, n_inputs, n_aux);
+  std::vector<Int> w;
+  w.reserve(n_inputs + n_aux);
+  if (!parts.split) {
     append_integers<Fr>(ext.assignment, ext.assignment_length, mont, "assignment", pool, w);
   } else {
-    if (ext.assignment_length != n_inputs) {
-      throw bad_input("assignment_length " + std::to_string(ext.assignment_length) +
-                      " (the inputs, since aux_assignment is set), the key has " + std::to_string(n_inputs) + " inputs");
-    }
-    if (ext.aux_assignment_length != n_aux) {
-      throw bad_input("aux_assignment_length " + std::to_string(ext.aux_assignment_length) + ", the key has " +
-                      std::to_string(n_aux) + " aux variables");
-    }
-    append_integers<Fr>(ext.assignment, n_inputs, mont, "assignment", pool, w);
-    append_integers<Fr>(ext.aux_assignment, n_aux, mont, "aux_assignment", pool, w);
+    append_integers<Fr>(parts.inputs, n_inputs, mont, "assignment", pool, w);
+    append_integers<Fr>(parts.aux, n_aux, mont, "aux_assignment", pool, w);
   }
-  if (w.empty() || w[0] != Int::from_u64(1)) throw bad_input("assignment[0] (the constant one) must be 1");
+  check_constant_one<Int>(w);
   return w;
 }
 

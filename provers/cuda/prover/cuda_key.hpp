@@ -40,7 +40,7 @@ class CudaKey final : public KeyState {
 
   std::unique_ptr<zkp_prove_op_t> start(DeviceSlot& device, Lane& lane, const zkp_prove_input_t& input,
                                         const Context& ctx) override {
-    Input checked = key_->take_input(input, ctx.pool);
+    Input checked = take_input(input, ctx);
     auto& sections = resident_.on(device);
     auto op = std::make_unique<Op>(device, std::static_pointer_cast<CudaKey>(shared_from_this()), std::move(checked),
                                    ctx.options.verify);
@@ -53,6 +53,17 @@ class CudaKey final : public KeyState {
   }
 
  private:
+  // A bellperson caller's Montgomery synthesis is checked on the device when the H step and the
+  // G2 MSM run there (the host stages need standard-form copies, so check on the host).
+  Input take_input(const zkp_prove_input_t& input, const Context& ctx) const {
+    if constexpr (kBellpersonKey<PK>) {
+      if (ctx.options.h == Placement::device && ctx.options.g2 == Placement::device) {
+        return key_->take_input_checked_on_device(input, ctx.pool);
+      }
+    }
+    return key_->take_input(input, ctx.pool);
+  }
+
   class Op final : public OpBase {
    public:
     Op(DeviceSlot& device, std::shared_ptr<CudaKey> key, Input in, bool self_check)

@@ -1,8 +1,10 @@
 // Where a bellperson proof's density bitmaps lie in a lane's density region (lane.hpp): the
 // b_input, a_aux and b_aux bitmaps (u64 words, 256-byte aligned each), staged pinned and copied
 // to the device, and on the device the bitmap gather's scratch behind them
-// (cuda/util/bitmap_gather.hpp). Plain host code: lane_needs sizes the region with it at
-// key_load, the proof stages place the bitmaps by it.
+// (cuda/util/bitmap_gather.hpp); last, the first-bad indices of the device input checks
+// (cuda/util/input_checks.hpp), on the device and copied back to the same offset of the pinned
+// side. Plain host code: lane_needs sizes the region with it at key_load, the proof stages
+// place the bitmaps by it.
 #pragma once
 
 #include <cstddef>
@@ -10,12 +12,17 @@
 
 #include "core/bellperson/density.hpp"
 #include "cuda/util/bitmap_gather.hpp"
+#include "cuda/util/input_checks.hpp"
 
 namespace zkp::cuda::prover {
 
 struct DensityRegion {
+  // The assignment's first bad index, then check_rows' four (RowCheckIndices).
+  static constexpr std::size_t kCheckWords = 1 + RowCheckIndices::count;
+
   std::size_t b_input = 0, a_aux = 0, b_aux = 0;  // byte offsets of the three bitmaps
   std::size_t scratch = 0, scratch_bytes = 0;     // the gather's device scratch
+  std::size_t checks = 0;                         // kCheckWords u64 first-bad indices
   std::size_t bytes = 0;                          // the whole region
 
   // For a key of n_inputs inputs (the constant one included) and n_aux aux variables.
@@ -36,6 +43,7 @@ struct DensityRegion {
     r.b_aux = take(bitmap_bytes(n_aux));
     r.scratch_bytes = bitmap_gather_scratch_bytes(static_cast<std::size_t>(n_inputs > n_aux ? n_inputs : n_aux));
     r.scratch = take(r.scratch_bytes);
+    r.checks = take(kCheckWords * sizeof(std::uint64_t));
     r.bytes = at;
     return r;
   }

@@ -37,6 +37,7 @@
 #include "device_fault.hpp"
 #include "core/groth16/h_polynomial.hpp"
 #include "core/groth16/prover.hpp"
+#include "cuda/util/input_checks.hpp"
 #include "density_region.hpp"
 #include "key_state.hpp"
 #include "core/bellperson/prover.hpp"
@@ -95,8 +96,13 @@ class ProofStages {
         throw sdk::Error(ZKP_ERR_INTERNAL, "the lane has no scratch (key_load reserves it)");
       }
       const std::span<const Int> w = in.witness();
-      const std::size_t n = w.size(), n_c = n - pk_.n_public() - 1;
+      bool device_checks = false;  // a caller's Montgomery synthesis, checked on the device
+      if constexpr (kBellperson) device_checks = in.checks_on_device();
+      const std::size_t n = device_checks ? pk_.n_vars() : w.size(), n_c = n - pk_.n_public() - 1;
       const cudaStream_t st = s.stream->get();
+      if (device_checks && (ctx.options.h == Placement::host || ctx.options.g2 == Placement::host)) {
+        throw sdk::Error(ZKP_ERR_INTERNAL, "input left to device checks with a host stage (h or g2 = host)");
+      }
 
       // The scalars of A, B1 and B2: the witness as it is (a zkey), or gathered by the densities
       // on the device (bellperson); the host G2 MSM (g2=host) gathers its own.
@@ -111,7 +117,11 @@ class ProofStages {
 
       stage = "witness upload";
       s.start->record(st);
-      staged_upload(*ctx.staging, w.data(), s.pinned_witness, s.device_witness, w.size_bytes(), st);
+      if (device_checks) {
+        upload_raw_assignment(in, s, *ctx.staging, st);
+      } else {
+        staged_upload(*ctx.staging, w.data(), s.pinned_witness, s.device_witness, w.size_bytes(), st);
+      }
       const std::uint8_t* da = s.device_witness;
       const std::uint8_t* db = s.device_witness;
       std::size_t n_a = n, n_b = n;
@@ -242,8 +252,20 @@ class ProofStages {
       stage = "timing";
       // Every MSM has been collected (its device work is done), so an event on the lane
       // stream now, behind the uploads and the H step, marks the end of the proof's device work.
+      std::size_t checks_at = 0;
+      if constexpr (kBellperson) {
+        if (device_checks) {
+          checks_at = density_region(s).checks;
+          ZKP_CUDA_CHECK(cudaMemcpyAsync(s.pinned_density + checks_at, s.device_density + checks_at,
+                                         DensityRegion::kCheckWords * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, st));
+        }
+      }
       s.end->record(st);
       s.end->synchronize();
+      if (device_checks) {
+        stage = "input checks (device)";
+        report_device_checks(in, reinterpret_cast<const std::uint64_t*>(s.pinned_density + checks_at));
+      }
       t.span_ms = s.end->elapsed_ms_since(*s.start);
       t.upload_ms = s.witness_ready->elapsed_ms_since(*s.start) + s.h_uploaded->elapsed_ms_since(*s.h_start);
       if (!t.h_on_host) t.h_ms = s.h_ready->elapsed_ms_since(*s.h_uploaded);
@@ -257,14 +279,62 @@ class ProofStages {
   }
 
  private:
+  // The lane's density region laid out for this (bellperson) key (density_region.hpp).
+  DensityRegion density_region(const Lane::Scratch& s) const
+    requires kBellperson
+  {
+    const std::uint64_t n_in = pk_.num_inputs();
+    const DensityRegion r = DensityRegion::for_key(n_in, pk_.n_vars() - n_in);
+    if (r.bytes > s.density_bytes) throw sdk::Error(ZKP_ERR_INTERNAL, "the lane's density region is smaller than the key's");
+    return r;
+  }
+
+  // A caller's Montgomery assignment (checks_on_device), inputs then aux, up as it is; then on
+  // the device: each value below r, to standard form in place (cuda/util/input_checks.hpp).
+  // The first bad index lands in the check words, reset here for this proof.
+  void upload_raw_assignment(const Input& in, const Lane::Scratch& s, ThreadPool& staging, cudaStream_t st) const {
+    if constexpr (kBellperson) {
+      auto* checks = reinterpret_cast<std::uint64_t*>(s.device_density + density_region(s).checks);
+      ZKP_CUDA_CHECK(cudaMemsetAsync(checks, 0xff, DensityRegion::kCheckWords * sizeof(std::uint64_t), st));
+      const std::size_t in_bytes = in.raw_inputs().size_bytes();
+      staged_upload(staging, in.raw_inputs().data(), s.pinned_witness, s.device_witness, in_bytes, st);
+      staged_upload(staging, in.raw_aux().data(), s.pinned_witness + in_bytes, s.device_witness + in_bytes,
+                    in.raw_aux().size_bytes(), st);
+      cuda::montgomery_to_standard_checked(reinterpret_cast<Fr*>(s.device_witness), pk_.n_vars(), checks, st);
+    }
+  }
+
+  // What the device checks found, in the words of the host's (core/backend/external_input.hpp):
+  // a value not below r first (the assignment, then a, b, c), then a row with a·b ≠ c.
+  void report_device_checks(const Input& in, const std::uint64_t* found) const {
+    if constexpr (kBellperson) {
+      const auto not_below = [](const std::string& what) {
+        return sdk::Error(ZKP_ERR_BAD_INPUT, what + " is not below the scalar field prime");
+      };
+      if (const std::uint64_t i = found[0]; i != kNoIndex) {
+        const std::uint64_t n_in = pk_.num_inputs();
+        throw not_below(i >= n_in && in.split_assignment() ? "aux_assignment[" + std::to_string(i - n_in) + "]"
+                                                            : "assignment[" + std::to_string(i) + "]");
+      }
+      const char* names[] = {"a", "b", "c"};
+      for (std::size_t k = 0; k < 3; ++k) {
+        if (const std::uint64_t i = found[1 + RowCheckIndices::a + k]; i != kNoIndex) {
+          throw not_below(std::string(names[k]) + "[" + std::to_string(i) + "]");
+        }
+      }
+      if (const std::uint64_t i = found[1 + RowCheckIndices::row]; i != kNoIndex) {
+        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "a·b != c at row " + std::to_string(i) + " of the caller's synthesis");
+      }
+    }
+  }
+
   // A bellperson proof's a and b query scalars, gathered on the device from the uploaded
   // witness (cuda/util/bitmap_gather.hpp): a takes every input and the aux its bitmap marks,
   // b the inputs and aux theirs mark. The bitmaps go up through the lane's density region; the
   // counts were checked against the key's query lengths by prove_start.
   void gather_query_scalars(const Input& in, const Lane::Scratch& s, cudaStream_t st) const {
     const std::uint64_t n_in = pk_.num_inputs(), n_aux = pk_.n_vars() - n_in;
-    const DensityRegion r = DensityRegion::for_key(n_in, n_aux);
-    if (r.bytes > s.density_bytes) throw sdk::Error(ZKP_ERR_INTERNAL, "the lane's density region is smaller than the key's");
+    const DensityRegion r = density_region(s);
     const auto put = [&](const bellperson::Density& d, std::size_t offset) {
       auto* words = reinterpret_cast<std::uint64_t*>(s.pinned_density + offset);
       for (std::uint64_t k = 0; k < bellperson::Density::words_for(d.bit_len()); ++k) words[k] = d.word(k);
@@ -308,6 +378,11 @@ class ProofStages {
       staged_upload(staging, a.data(), s.pinned_h, s.device_h, a.size_bytes(), st);
       staged_upload(staging, b.data(), s.pinned_b, s.device_b, b.size_bytes(), st);
       staged_upload(staging, c.data(), s.pinned_c, s.device_c, c.size_bytes(), st);
+      if (in.checks_on_device()) {
+        auto* checks = reinterpret_cast<std::uint64_t*>(s.device_density + density_region(s).checks);
+        cuda::check_rows(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), reinterpret_cast<Fr*>(s.device_c),
+                   a.size(), checks + 1, st);
+      }
       s.h_uploaded->record(st);
       r.h_steps.at(lane.index())
           ->run_coset_quotient(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b),
