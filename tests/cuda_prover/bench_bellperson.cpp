@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <memory>
 #include <sstream>
 #include <stdexcept>
@@ -43,6 +44,16 @@ struct Args {
   unsigned reps = 2;
   std::string precompute = "1", g2, scratch, params_dir, csv;
 };
+
+// This process's resident set now (VmRSS of /proc/self/status), 0 if unreadable.
+std::size_t resident_bytes() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line)) {
+    if (line.rfind("VmRSS:", 0) == 0) return static_cast<std::size_t>(std::stoull(line.substr(6))) * 1024;
+  }
+  return 0;
+}
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -172,8 +183,8 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_m, Thre
   // A bellperson key decodes its queries at key_load and keeps no view of the file.
   params = {};
   if (!params_path.empty()) ::unlink(params_path.c_str());
-  std::printf("  key_load (decode, upload, precompute=%s): %.1f s; device memory %.2f GiB\n", a.precompute.c_str(), load_s,
-              device_gib);
+  std::printf("  key_load (decode, upload, precompute=%s): %.1f s; device memory %.2f GiB; host RSS after %.2f GiB\n",
+              a.precompute.c_str(), load_s, device_gib, static_cast<double>(resident_bytes()) / (1u << 30));
   std::fflush(stdout);
 
   std::vector<std::uint8_t> proof(ZKP_PROOF_SIZE_BLS12_381), publics((shape.num_inputs - 1) * ZKP_SCALAR_SIZE);

@@ -752,7 +752,10 @@ TEST_F(CudaProverDevice, BellpersonProofsAreByteIdenticalToTheCpuProver) {
   Output want(info_of(cpu.get(), cpu_key.key));
   ASSERT_EQ(prove(cpu.get(), cpu_key.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, want, err), ZKP_OK)
       << err.message;
+  // host_bases=drop (the default) frees the host copies of the queries after key_load; keep
+  // holds them; with g2=host b_g2 stays for the host G2 MSM.
   const Options placements[] = {{{"r1cs", r1cs}},
+                                {{"r1cs", r1cs}, {"host_bases", "keep"}},
                                 {{"r1cs", r1cs}, {"g2", "host"}},
                                 {{"r1cs", r1cs}, {"msm_order", "sequential"}, {"h", "device"}},
                                 {{"r1cs", r1cs}, {"msm_scratch", "shared"}}};
@@ -763,13 +766,42 @@ TEST_F(CudaProverDevice, BellpersonProofsAreByteIdenticalToTheCpuProver) {
     auto p = make_prover(cuda_lib(), placement);
     Key key;
     ASSERT_EQ(load_bellperson(p.get(), key, err), ZKP_OK) << err.message;
-    Output got(info_of(p.get(), key.key));
-    ASSERT_EQ(prove(p.get(), key.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 1, got, err), ZKP_OK)
+    // A second key_load of the file on the same device shares the first (host bases or not).
+    Key again;
+    ASSERT_EQ(load_bellperson(p.get(), again, err), ZKP_OK) << err.message;
+    for (const Key* k : {&key, &again}) {
+      Output got(info_of(p.get(), k->key));
+      ASSERT_EQ(prove(p.get(), k->key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 1, got, err), ZKP_OK)
+          << err.message;
+      EXPECT_EQ(got.proof, want.proof);
+      EXPECT_EQ(got.publics, want.publics);
+      EXPECT_TRUE(got.out.flags & ZKP_PROVE_OUTPUT_VERIFIED);  // the self-check ran and passed
+      EXPECT_GT(got.out.msm_ns, 0u);
+    }
+  }
+}
+
+TEST_F(CudaProverTwoGpu, ABellpersonKeyWithoutHostBasesIsReadAgainForAnotherDevice) {
+  // host_bases=drop: loaded on device 0, the key keeps no host copies; a key_load on device 1
+  // reads the file again, and both proofs are the cpu prover's.
+  const auto rs = fixed_randomness();
+  const fs::path dir = vector_dir("many_public_bls12381");
+  const std::string r1cs = (dir / "circuit.r1cs").string();
+  auto cpu = make_prover(cpu_lib(), {{"r1cs", r1cs}});
+  auto p = make_prover(cuda_lib(), {{"r1cs", r1cs}});
+  zkp_error_t err = error_record();
+  Key kp, k0, k1;
+  ASSERT_EQ(load_bellperson(cpu.get(), kp, err), ZKP_OK) << err.message;
+  ASSERT_EQ(load_key(p.get(), bellperson_params(), 0, k0, err, ZKP_KEY_FORMAT_BELLPERSON), ZKP_OK) << err.message;
+  ASSERT_EQ(load_key(p.get(), bellperson_params(), 1, k1, err, ZKP_KEY_FORMAT_BELLPERSON), ZKP_OK) << err.message;
+  Output want(info_of(cpu.get(), kp.key));
+  ASSERT_EQ(prove(cpu.get(), kp.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, want, err), ZKP_OK);
+  for (auto [key, gpu] : {std::pair{&k0, 0}, {&k1, 1}}) {
+    Output got(info_of(p.get(), key->key));
+    ASSERT_EQ(prove(p.get(), key->key, wtns_file((dir / "witness.wtns").string()), rs.data(), gpu, 0, got, err), ZKP_OK)
         << err.message;
+    EXPECT_EQ(got.out.gpu_index, gpu);
     EXPECT_EQ(got.proof, want.proof);
-    EXPECT_EQ(got.publics, want.publics);
-    EXPECT_TRUE(got.out.flags & ZKP_PROVE_OUTPUT_VERIFIED);  // the self-check ran and passed
-    EXPECT_GT(got.out.msm_ns, 0u);
   }
 }
 

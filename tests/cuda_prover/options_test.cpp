@@ -37,6 +37,7 @@ TEST(CudaProverOptions, Defaults) {
   EXPECT_EQ(o.msm_window_bits, 0u);
   EXPECT_EQ(o.g2, Placement::device);
   EXPECT_EQ(o.h, Placement::device);
+  EXPECT_EQ(o.host_bases, HostBases::drop);
 }
 
 TEST(CudaProverOptions, ValuesAreRead) {
@@ -61,6 +62,8 @@ TEST(CudaProverOptions, ValuesAreRead) {
   EXPECT_EQ(o.msm_scratch, MsmScratch::shared);
   EXPECT_EQ(parse({{"msm_scratch", "per_section"}}).msm_scratch, MsmScratch::per_section);
   EXPECT_EQ(parse({{"msm_scratch", "auto"}}).msm_scratch, MsmScratch::automatic);
+  EXPECT_EQ(parse({{"host_bases", "keep"}}).host_bases, HostBases::keep);
+  EXPECT_EQ(parse({{"host_bases", "drop"}}).host_bases, HostBases::drop);
   EXPECT_FALSE(o.verify);
   EXPECT_EQ(o.msm_precompute, 3u);
   EXPECT_EQ(o.msm_window_bits, 16u);
@@ -90,7 +93,7 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
       {"workers", "2"},         {"threads", "x"},         {"msm_precompute", "0"}, {"msm_precompute", "x"},
       {"msm_window_bits", "1"}, {"msm_window_bits", "25"}, {"g2", "gpu"},          {"h", ""},
       {"verify", "2"},          {"key_check", "all"},      {"host_threads", "-3"},
-      {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"}, {"msm_scratch", "one"},
+      {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"}, {"msm_scratch", "one"}, {"host_bases", "never"},
   };
   for (const auto& [key, value] : cases) {
     std::string message;

@@ -129,6 +129,8 @@ class BellpersonKey final : public Key {
   }
 
   const bellperson::Key& key() const { return key_; }
+  // bellperson::Key::drop_host_queries: for a prover whose bases are resident elsewhere.
+  void drop_host_queries(bool keep_b2) { key_.drop_host_queries(keep_b2); }
   const bellperson::Key& proving_key() const { return key_; }
   const std::string& name() const override { return key_.name(); }
 

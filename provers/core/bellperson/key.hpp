@@ -44,6 +44,10 @@ class Key {
     b2_ = decode<G2>(file, l.b_g2, l.b_g2_count, check, pool, "b_g2");
     l_ = decode<G1>(file, l.l, l.l_count, check, pool, "l");
     h_ = decode<G1>(file, l.h, l.h_count, check, pool, "h");
+    a_size_ = a_.size();
+    b_size_ = b1_.size();
+    l_size_ = l_.size();
+    h_size_ = h_.size();
     std::size_t log_m = 0;
     while ((std::uint64_t{1} << log_m) < h_.size() + 1) ++log_m;
     if ((std::uint64_t{1} << log_m) != h_.size() + 1) format_fail(name_, "h holds ", h_.size(), " points, not 2^k - 1");
@@ -60,14 +64,17 @@ class Key {
 
   const std::string& name() const { return name_; }
   std::uint64_t num_inputs() const { return points_.ic.size(); }  // the constant one included
-  std::uint64_t num_aux() const { return l_.size(); }
+  std::uint64_t num_aux() const { return l_size_; }
   std::uint64_t n_vars() const { return num_inputs() + num_aux(); }
   std::uint32_t n_public() const { return static_cast<std::uint32_t>(num_inputs() - 1); }
   std::uint64_t domain_size() const { return domain_->size(); }
   const NttDomain<Fr>& domain() const { return *domain_; }
   // Aux variables the a query holds (its inputs are all of them), and variables in b.
-  std::uint64_t a_aux_count() const { return a_.size() - num_inputs(); }
-  std::uint64_t b_count() const { return b1_.size(); }
+  std::uint64_t a_aux_count() const { return a_size_ - num_inputs(); }
+  std::uint64_t b_count() const { return b_size_; }
+  // The queries' lengths, which stay when their host copies are dropped.
+  std::uint64_t a_size() const { return a_size_; }
+  std::uint64_t h_size() const { return h_size_; }
 
   const Affine<G1>& alpha1() const { return points_.alpha_g1; }
   const Affine<G1>& beta1() const { return points_.beta_g1; }
@@ -78,6 +85,7 @@ class Key {
   const std::vector<Affine<G1>>& ic() const { return points_.ic; }
   const groth16::PreparedVerifyingKey<E>& verifying_key() const { return verifying_key_; }
 
+  // The queries' host copies: empty once dropped (below).
   std::span<const msm::Base<G1>> a() const { return a_; }
   std::span<const msm::Base<G1>> b1() const { return b1_; }
   std::span<const msm::Base<G2>> b2() const { return b2_; }
@@ -87,7 +95,21 @@ class Key {
   std::span<const msm::Base<G1>> c() const { return l_; }
   std::span<const msm::Base<G1>> h() const { return h_; }
 
-  // Heap bytes: the decoded queries and the domain tables.
+  // Frees the host copies of the queries, for a prover that has them where it proves (the
+  // cuda prover after key_load's uploads: its option host_bases). keep_b2: b_g2 stays, for a
+  // G2 MSM on the host. The lengths and everything else stay; not thread-safe against readers
+  // of the queries (the caller excludes them). 44 GiB at a 2^27 PoRep partition.
+  void drop_host_queries(bool keep_b2) {
+    std::vector<msm::Base<G1>>().swap(a_);
+    std::vector<msm::Base<G1>>().swap(b1_);
+    std::vector<msm::Base<G1>>().swap(l_);
+    std::vector<msm::Base<G1>>().swap(h_);
+    if (!keep_b2) std::vector<msm::Base<G2>>().swap(b2_);
+    dropped_ = true;
+  }
+  bool has_host_queries() const { return !dropped_; }
+
+  // Heap bytes: the decoded queries (those not dropped) and the domain tables.
   std::size_t resident_bytes() const {
     return (a_.size() + b1_.size() + l_.size() + h_.size()) * sizeof(msm::Base<G1>) + b2_.size() * sizeof(msm::Base<G2>) +
            domain_->memory_bytes();
@@ -106,6 +128,8 @@ class Key {
   VerifyingPoints points_;
   std::vector<msm::Base<G1>> a_, b1_, l_, h_;
   std::vector<msm::Base<G2>> b2_;
+  std::uint64_t a_size_ = 0, b_size_ = 0, l_size_ = 0, h_size_ = 0;
+  bool dropped_ = false;
   std::unique_ptr<NttDomain<Fr>> domain_;
   groth16::PreparedVerifyingKey<E> verifying_key_;
 };

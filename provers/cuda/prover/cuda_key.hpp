@@ -10,6 +10,7 @@
 
 #include <future>
 #include <memory>
+#include <shared_mutex>
 #include <string>
 
 #include "core/backend/bellperson_key.hpp"
@@ -34,9 +35,25 @@ class CudaKey final : public KeyState {
   const backend::Key& host_key() const override { return *key_; }
   LaneNeeds lane_needs(const ProverOptions& options) const override { return resident_.lane_needs(options); }
   std::string make_resident(DeviceSlot& device, const ProverOptions& options) override {
+    std::shared_lock lk(host_bases_mutex_);  // the host copies stay while they are read
+    if (!host_bases_kept() && !resident_.resident_on(device.index())) {
+      throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "key " + key_->name() + " is not on " + device.label() +
+                                                     " and its host bases were dropped meanwhile (host_bases=drop) by "
+                                                     "another key_load of it: load it again");
+    }
     return resident_.make_resident(device, options);
   }
   bool resident_on(std::uint32_t gpu_index) const override { return resident_.resident_on(gpu_index); }
+  bool can_place() const override {
+    std::shared_lock lk(host_bases_mutex_);
+    return host_bases_kept();
+  }
+  void drop_host_bases(const ProverOptions& options) override {
+    if constexpr (kBellpersonKey<PK>) {
+      std::unique_lock lk(host_bases_mutex_);
+      key_->drop_host_queries(options.g2 == Placement::host);
+    }
+  }
 
   std::unique_ptr<zkp_prove_op_t> start(DeviceSlot& device, Lane& lane, const zkp_prove_input_t& input,
                                         const Context& ctx) override {
@@ -100,7 +117,13 @@ class CudaKey final : public KeyState {
     if (times != nullptr) *times = job.times;
   }
 
+  bool host_bases_kept() const {
+    if constexpr (kBellpersonKey<PK>) return key_->key().has_host_queries();
+    return true;
+  }
+
   std::unique_ptr<BK> key_;
+  mutable std::shared_mutex host_bases_mutex_;  // uploads (shared) against dropping the host copies
   ResidentKey<PK> resident_;
   ProofStages<PK, Input> stages_;
 };

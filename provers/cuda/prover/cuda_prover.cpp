@@ -170,6 +170,13 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
   } else {
     targets.push_back(devices_[static_cast<std::size_t>(gpu_index)].get());
   }
+  // A cached key whose host bases were dropped (host_bases=drop) cannot go on a new device:
+  // this load reads the file again, into a key of its own.
+  const bool placed = std::all_of(targets.begin(), targets.end(), [&](const DeviceSlot* d) { return key->resident_on(d->index()); });
+  if (!placed && !key->can_place()) {
+    host_.info("cuda: key " + key->name() + " is loaded elsewhere without its host bases (host_bases=drop): reading it again");
+    key = read_key(source);
+  }
   // One thread per device: uploads and precomputation of different devices overlap.
   std::vector<std::exception_ptr> errors(targets.size());
   std::vector<std::thread> threads;
@@ -191,6 +198,7 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
   for (const auto& e : errors) {
     if (e) std::rethrow_exception(e);
   }
+  if (options_.host_bases == HostBases::drop) key->drop_host_bases(options_);
   zkp_key_info_t info = sdk::make_struct<zkp_key_info_t>();
   key->host_key().info(info);
   host_.info("cuda: loaded key " + key->name() + " on " +

@@ -46,6 +46,11 @@ class KeyState : public std::enable_shared_from_this<KeyState> {
   // What it placed on the device, for the log; "" when the key was resident there already.
   virtual std::string make_resident(DeviceSlot& device, const ProverOptions& options) = 0;
   virtual bool resident_on(std::uint32_t gpu_index) const = 0;
+  // Whether the key can still be placed on a device it is not on: false once its host copies
+  // were dropped (option host_bases), when a new key_load must read the file again.
+  virtual bool can_place() const = 0;
+  // After key_load's uploads, with host_bases=drop: frees what the devices now hold.
+  virtual void drop_host_bases(const ProverOptions& options) = 0;
   // Checks `input` (backend::CurveKey::take_input), queues the proof's device work on `lane`
   // of `device` and returns at once.
   virtual std::unique_ptr<zkp_prove_op_t> start(DeviceSlot& device, Lane& lane, const zkp_prove_input_t& input,

@@ -85,6 +85,8 @@ const char* to_string(MsmScratch s) {
   return s == MsmScratch::automatic ? "auto" : s == MsmScratch::per_section ? "per_section" : "shared";
 }
 
+const char* to_string(HostBases b) { return b == HostBases::keep ? "keep" : "drop"; }
+
 bool parse_devices(const std::string& value, ProverOptions& out) {
   std::vector<int> devices;
   const bool all = value == "all";
@@ -132,6 +134,11 @@ const sdk::OptionTable<ProverOptions>& option_table() {
                   "per_section (the sections run concurrently), shared (one for all: they run one after another, "
                   "and a key needs the largest section's scratch instead of the sum), or auto: per_section when "
                   "the key fits that way, else shared"),
+      sdk::choice("host_bases", &O::host_bases, {{"keep", HostBases::keep}, {"drop", HostBases::drop}},
+                  "a bellperson key's host copies of its queries once key_load has them on its devices: drop "
+                  "frees them (44 GiB of host memory at a 2^27 PoRep partition; b_g2 stays with g2=host), and a "
+                  "later key_load of the same file on another device reads the file again; keep holds them. "
+                  "zkey keys keep theirs"),
       sdk::choice("g2", &O::g2, placements(),
                   "where the G2 MSM (B2) runs: the device (resident G2 bases) or the host's cores, overlapped "
                   "with the device's G1 work"),

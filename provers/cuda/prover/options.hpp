@@ -27,6 +27,11 @@ enum class MsmOrder { concurrent, sequential };
 // per section when the key fits that way, else shared.
 enum class MsmScratch { automatic, per_section, shared };
 
+// Whether a bellperson key's host copies of its queries stay once they are on the devices
+// key_load placed it on: drop frees them (44 GiB of host memory at a 2^27 PoRep partition),
+// and a later key_load of the same file on another device reads the file again.
+enum class HostBases { keep, drop };
+
 struct ProverOptions {
   // CUDA ordinals the prover drives, in gpu_index order; empty with all_devices = true means
   // "every device the runtime reports", resolved at create().
@@ -42,6 +47,7 @@ struct ProverOptions {
   unsigned msm_window_bits = 0;  // c; 0 = the cost model's choice
   MsmOrder msm_order = MsmOrder::concurrent;
   MsmScratch msm_scratch = MsmScratch::automatic;
+  HostBases host_bases = HostBases::drop;
   Placement g2 = Placement::device;
   Placement h = Placement::device;
   unsigned host_threads = 0;     // option threads: synthesis, checks, host H, host G2; 0 = all
@@ -63,5 +69,6 @@ bool parse_devices(const std::string& value, ProverOptions& out);
 const char* to_string(Placement p);
 const char* to_string(MsmOrder o);
 const char* to_string(MsmScratch s);
+const char* to_string(HostBases b);
 
 }  // namespace zkp::cuda::prover

@@ -130,8 +130,8 @@ class ProofStages {
         gather_query_scalars(in, s, st);
         da = s.device_a_scalars;
         db = s.device_b_scalars;
-        n_a = pk_.a().size();
-        n_b = pk_.b1().size();
+        n_a = pk_.a_size();  // the host copies may be gone (host_bases=drop)
+        n_b = pk_.b_count();
       }
       s.witness_ready->record(st);
 
@@ -165,7 +165,12 @@ class ProofStages {
 
       // The witness sections: each a step that queues its MSM and one that collects it.
       const std::uint8_t* dw = s.device_witness;
-      const std::size_t h_count = pk_.h().size();  // m (a zkey's odd coset) or m − 1 (bellperson)
+      std::size_t h_count = 0;  // m (a zkey's odd coset) or m − 1 (bellperson)
+      if constexpr (kBellperson) {
+        h_count = pk_.h_size();
+      } else {
+        h_count = pk_.h().size();
+      }
       typename ResidentMsm<G1>::Ticket ta, tb1, tc, th;
       typename ResidentMsm<G2>::Ticket tb2;
       const auto collect = [&stage](auto& ticket, auto& sum, double& out_ms, const char* name) {

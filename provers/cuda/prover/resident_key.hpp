@@ -121,8 +121,8 @@ class ResidentKey {
     LaneNeeds needs{std::size_t{pk_.n_vars()} * ZKP_SCALAR_SIZE, domain, bc, bc};
     if constexpr (kBellpersonKey<PK>) {
       needs.density_bytes = DensityRegion::for_key(pk_.num_inputs(), pk_.n_vars() - pk_.num_inputs()).bytes;
-      needs.a_scalar_bytes = pk_.a().size() * ZKP_SCALAR_SIZE;
-      needs.b_scalar_bytes = pk_.b1().size() * ZKP_SCALAR_SIZE;
+      needs.a_scalar_bytes = pk_.a_size() * ZKP_SCALAR_SIZE;  // lengths: the host copies may be dropped
+      needs.b_scalar_bytes = pk_.b_count() * ZKP_SCALAR_SIZE;
     }
     return needs;
   }
