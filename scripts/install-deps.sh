@@ -2,7 +2,8 @@
 # Installs what zkpipe needs to build and test on Debian 12: the C++ toolchain (with Ninja,
 # which .ci/run's sanitizer builds use; clang-14 and its libFuzzer runtime for the fuzzing phase,
 # scripts/fuzz.sh) and libraries (apt; gRPC and protobuf for `zkpipe serve`; libpq for `zkpipe worker`,
-# and the PostgreSQL server its tests start), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
+# and the PostgreSQL server its tests start; openssl and headless chromium for the serve TLS and
+# dashboard tests), Go for the cgo sample, and the pinned snarkjs/circom oracle (npm).
 # Safe to run again: it installs only what is missing.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,6 +16,7 @@ APT_PACKAGES=(
   libpq-dev postgresql
   golang-go
   clang-14 libclang-rt-14-dev
+  openssl chromium
 )
 # Node.js and npm from Debian only when the machine has none (an image may ship its own
 # Node with a bundled npm, which Debian's npm package conflicts with).

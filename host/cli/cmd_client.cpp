@@ -1,5 +1,5 @@
-// zkpipe client [--socket PATH | --address HOST:PORT [--token-file F]] COMMAND ...: a client of
-// `zkpipe serve` (zkpipe.v1.Prover) for a shell user, so no gRPC tool is needed.
+// zkpipe client [--socket PATH | --address HOST:PORT [--token-file F] [--tls-ca FILE]] COMMAND ...:
+// a client of `zkpipe serve` (zkpipe.v1.Prover) for a shell user, so no gRPC tool is needed.
 //
 //   load KEY [--bellperson]          load a key (warm if loaded already); prints its id
 //   unload KEY_ID                    unload a key (refused while a job uses it)
@@ -18,6 +18,7 @@
 #include "command.hpp"
 
 #include "settings.hpp"
+#include "tls.hpp"
 
 #include "zkpipe/v1/prover.grpc.pb.h"
 
@@ -37,7 +38,7 @@ namespace {
 namespace v1 = zkpipe::v1;
 
 constexpr const char* kUsage =
-    "zkpipe client [--socket PATH | --address HOST:PORT] [--token-file F] "
+    "zkpipe client [--socket PATH | --address HOST:PORT] [--token-file F] [--tls-ca FILE] "
     "load|unload|keys|prove|submit|await|cancel|status|health ...";
 constexpr const char* kHelp =
     "  load KEY [--bellperson]            load a key (warm if loaded already); prints its id\n"
@@ -52,8 +53,10 @@ constexpr const char* kHelp =
     "  status                             the server's status\n"
     "  health                             serving or not\n"
     "--socket PATH (default: serve.socket's default) or --address HOST:PORT (TCP: with\n"
-    "--token-file F holding the bearer token); --connect-timeout S (10): how long to wait\n"
-    "for the server.\n";
+    "--token-file F holding the bearer token; --tls-ca FILE: TLS, trusting the certificates\n"
+    "in FILE (PEM: the CA, or a self-signed server certificate itself); --tls-server-name N:\n"
+    "the name the certificate must hold, when not the address's host); --connect-timeout S\n"
+    "(10): how long to wait for the server.\n";
 constexpr int kMaxMessage = 256 << 20;
 
 std::string slurp(const std::string& path) {
@@ -85,17 +88,25 @@ int failed(const char* call, const grpc::Status& s) {
 
 class Connection {
  public:
-  Connection(const std::string& target, std::string token) : target_(target), token_(std::move(token)) {
+  // `tls_ca` "": plaintext; else TLS trusting that PEM file, the certificate checked against
+  // `tls_server_name` or, when that is "", the target's host.
+  Connection(const std::string& target, std::string token, const std::string& tls_ca, const std::string& tls_server_name)
+      : target_(target), token_(std::move(token)) {
     grpc::ChannelArguments args;
     args.SetMaxReceiveMessageSize(kMaxMessage);
     args.SetMaxSendMessageSize(kMaxMessage);
-    channel_ = grpc::CreateCustomChannel(target, grpc::InsecureChannelCredentials(), args);
+    if (!tls_server_name.empty()) args.SetSslTargetNameOverride(tls_server_name);
+    channel_ = grpc::CreateCustomChannel(
+        target, tls_ca.empty() ? grpc::InsecureChannelCredentials() : serve::tls_channel_credentials(tls_ca), args);
     stub_ = v1::Prover::NewStub(channel_);
   }
   // Waits up to `seconds` for the server (a script may start one just before); throws if none.
   void connect(int seconds) {
     if (!channel_->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(seconds))) {
-      throw std::runtime_error("no zkpipe serve answers on " + target_ + " (waited " + std::to_string(seconds) + " s)");
+      // A TLS server reached in plaintext (or the other way round, or an untrusted
+      // certificate) never connects either: say so, since nothing else will.
+      throw std::runtime_error("no zkpipe serve answers on " + target_ + " (waited " + std::to_string(seconds) +
+                               " s; a TCP server with TLS needs --tls-ca, one without refuses it)");
     }
   }
   std::unique_ptr<grpc::ClientContext> context() const {
@@ -290,7 +301,7 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
 }
 
 int run_client(const std::vector<std::string>& args) {
-  std::string socket, address, token_file;
+  std::string socket, address, token_file, tls_ca, tls_server_name;
   int connect_seconds = 10;
   size_t i = 0;
   for (; i < args.size() && args[i].rfind("--", 0) == 0; ++i) {
@@ -303,10 +314,17 @@ int run_client(const std::vector<std::string>& args) {
     if (a == "--socket") socket = args[++i];
     else if (a == "--address") address = args[++i];
     else if (a == "--token-file") token_file = args[++i];
+    else if (a == "--tls-ca") tls_ca = args[++i];
+    else if (a == "--tls-server-name") tls_server_name = args[++i];
     else if (a == "--connect-timeout") connect_seconds = static_cast<int>(number_arg(args[++i], "--connect-timeout"));
-    else throw UsageError("unknown option " + a + " (before the command: --socket, --address, --token-file)");
+    else throw UsageError("unknown option " + a + " (before the command: --socket, --address, --token-file, --tls-ca, --tls-server-name, "
+                           "--connect-timeout)");
   }
   if (!socket.empty() && !address.empty()) throw UsageError("--socket and --address: one or the other");
+  if ((!tls_ca.empty() || !tls_server_name.empty()) && address.empty()) {
+    throw UsageError("--tls-ca and --tls-server-name are for --address (the unix socket has no TLS)");
+  }
+  if (!tls_server_name.empty() && tls_ca.empty()) throw UsageError("--tls-server-name needs --tls-ca");
   if (i >= args.size()) throw UsageError(std::string("no command\nUsage: ") + kUsage + "\n" + kHelp);
   std::string token;
   if (!token_file.empty()) {
@@ -315,7 +333,8 @@ int run_client(const std::vector<std::string>& args) {
     token = first == std::string::npos ? "" : token.substr(first, token.find_last_not_of(" \t\r\n") - first + 1);
     if (token.empty()) throw UsageError("--token-file " + token_file + " is empty");
   }
-  Connection c(address.empty() ? "unix:" + (socket.empty() ? serve::default_socket() : socket) : address, token);
+  Connection c(address.empty() ? "unix:" + (socket.empty() ? serve::default_socket() : socket) : address, token, tls_ca,
+               tls_server_name);
   const Rest rest = split(args, i + 1);  // usage errors before any waiting
   c.connect(connect_seconds);
   return run_command(c, args[i], rest);

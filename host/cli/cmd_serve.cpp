@@ -1,7 +1,7 @@
 // zkpipe serve [--config FILE] [key=value ...]: one long-running host (the prover, pacer and
 // pipeline the same configuration gives `run` and `prove`) behind the gRPC API of
 // host/serve/proto/zkpipe/v1/prover.proto, on a unix socket and, when configured, on TCP with a
-// bearer token ([serve] keys: host/serve/settings.hpp).
+// bearer token and optionally TLS ([serve] keys: host/serve/settings.hpp).
 //
 // SIGTERM or SIGINT: new work is refused, what is queued is cancelled, what is on a device
 // gets serve.grace to finish, open Prove/Await calls get their outcome, and the command exits
@@ -89,7 +89,7 @@ int run_serve(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(serve, "serve the configured host over gRPC (unix socket; TCP with a bearer token)", kUsage,
+ZKPIPE_COMMAND(serve, "serve the configured host over gRPC (unix socket; TCP with a bearer token, TLS optional)", kUsage,
                run_serve);
 
 }  // namespace zkp::cli

@@ -1,4 +1,4 @@
-// A minimal HTTP/1.1 server for the service's read-only pages (/metrics, /status, /healthz):
+// A minimal HTTP/1.1 server for the service's read-only pages (/, /metrics, /status, /healthz):
 // one thread, one connection at a time, every answer "Connection: close". Small on purpose:
 // the pages are made in microseconds and read by a scraper every few seconds, so there is
 // nothing to gain from concurrency, and what a client can hold is bounded: a request head of

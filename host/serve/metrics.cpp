@@ -4,7 +4,17 @@
 
 namespace zkp::serve {
 
+namespace {
+
+uint64_t unix_ms_now() {
+  return static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+}
+
+}  // namespace
+
 void Metrics::observe_partition(const zkp_completion_t& r) {
+  const uint64_t now = unix_ms_now();
   std::lock_guard lock(mu_);
   ++s_.partitions[zkp_status_name(r.status)];
   // A partition cancelled or failed before a device ran it has no device time, and one that
@@ -20,12 +30,12 @@ void Metrics::observe_partition(const zkp_completion_t& r) {
     f.status = zkp_status_name(r.status);
     f.message = r.message != nullptr ? r.message : "";
     f.gpu_index = r.gpu_index;
-    f.unix_ms = static_cast<uint64_t>(std::chrono::duration_cast<std::chrono::milliseconds>(
-                                          std::chrono::system_clock::now().time_since_epoch())
-                                          .count());
+    f.unix_ms = now;
     s_.recent_failures.push_back(std::move(f));
     if (s_.recent_failures.size() > kRecentFailures) s_.recent_failures.pop_front();
   }
+  s_.recent_completions.push_back({r.job_id, r.partition, r.status, r.gpu_index, r.gpu_duration_ns, r.total_ns, now});
+  if (s_.recent_completions.size() > kRecentCompletions) s_.recent_completions.pop_front();
 }
 
 void Metrics::observe_job(const zkp_job_summary_t& summary) {

@@ -1,12 +1,15 @@
 // What the service counts from the host's completion records, for /metrics and /status:
 // partitions and jobs by outcome, per-stage duration histograms (device time per device,
-// synthesis, GPU-queue wait, submit to completion), and the latest failures with their messages. The host's own counters (zkp_host_stats,
-// zkp_host_device_info) are read when a page is made, not copied here.
+// synthesis, GPU-queue wait, submit to completion), the latest failures with their messages,
+// and a ring of the latest completions (recent.hpp makes the dashboard's last minutes of it).
+// The host's own counters (zkp_host_stats, zkp_host_device_info) are read when a page is made,
+// not copied here.
 //
 // Locking: one mutex; observe_* run on the host's completion thread, snapshot() anywhere.
 #pragma once
 
 #include "exposition.hpp"
+#include "recent.hpp"
 
 #include <zkpipe/zkpipe.h>
 
@@ -21,6 +24,9 @@ namespace zkp::serve {
 class Metrics {
  public:
   static constexpr size_t kRecentFailures = 16;
+  // The completions kept for the dashboard's last 5 minutes: at more than about 13 partitions a
+  // second the oldest of those minutes fall out of it first (Recent then sees fewer).
+  static constexpr size_t kRecentCompletions = 4096;
   // A partition that failed (not one cancelled): what an operator looks for first.
   struct Failure {
     uint64_t job_id = 0;
@@ -38,6 +44,7 @@ class Metrics {
     Histogram queue_wait;
     Histogram total;
     std::deque<Failure> recent_failures;  // the latest kRecentFailures, oldest first
+    std::deque<RecentCompletion> recent_completions;  // the latest kRecentCompletions, oldest first
   };
 
   void observe_partition(const zkp_completion_t& record);  // [completion-thread]

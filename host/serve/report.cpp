@@ -75,7 +75,51 @@ std::string array(const std::vector<std::string>& items) {
 }
 
 std::string histogram_json(const Histogram& h) {
-  return Object().u64("count", h.count()).real("sum_seconds", h.sum_seconds()).done();
+  return Object()
+      .u64("count", h.count())
+      .real("sum_seconds", h.sum_seconds())
+      .real("mean_seconds", h.count() == 0 ? 0 : h.sum_seconds() / num(h.count()))
+      .done();
+}
+
+std::string recent_json(const Recent& recent) {
+  std::vector<std::string> series;
+  for (const Recent::Bucket& b : recent.series) {
+    series.push_back(Object()
+                         .u64("start_unix_ms", b.start_unix_ms)
+                         .u64("proofs", b.proofs)
+                         .u64("failed", b.failed)
+                         .real("latency_p50_seconds", b.p50_seconds)
+                         .real("latency_p99_seconds", b.p99_seconds)
+                         .done());
+  }
+  return Object()
+      .real("window_seconds", static_cast<double>(Recent::kWindowMs) / 1e3)
+      .u64("proofs", recent.proofs)
+      .u64("failed", recent.failed)
+      .real("proofs_per_second", recent.proofs_per_second)
+      .real("latency_p50_seconds", recent.p50_seconds)
+      .real("latency_p99_seconds", recent.p99_seconds)
+      .real("bucket_seconds", static_cast<double>(Recent::kBucketMs) / 1e3)
+      .field("series", array(series))
+      .done();
+}
+
+std::string completions_json(const std::deque<RecentCompletion>& ring) {
+  std::vector<std::string> out;
+  for (size_t i = ring.size() > kCompletionsShown ? ring.size() - kCompletionsShown : 0; i < ring.size(); ++i) {
+    const RecentCompletion& c = ring[i];
+    out.push_back(Object()
+                      .u64("job_id", c.job_id)
+                      .u64("partition", c.partition)
+                      .str("status", zkp_status_name(c.status))
+                      .field("gpu_index", std::to_string(c.gpu_index))
+                      .real("gpu_duration_seconds", seconds(c.gpu_duration_ns))
+                      .real("latency_seconds", seconds(c.total_ns))
+                      .u64("unix_ms", c.unix_ms)
+                      .done());
+  }
+  return array(out);
 }
 
 std::string counts_json(const std::map<std::string, uint64_t>& m) {
@@ -176,6 +220,7 @@ std::string metrics_text(const Report& r) {
 
 std::string status_json(const Report& r) {
   const zkp_host_stats_t& s = r.stats;
+  const Recent recent = summarize(r.metrics.recent_completions, r.unix_ms, r.devices.size(), s.workers_per_device);
   std::vector<std::string> devices;
   for (size_t d = 0; d < r.devices.size(); ++d) {
     const zkp_device_info_t& i = r.devices[d];
@@ -188,6 +233,7 @@ std::string status_json(const Report& r) {
                           .u64("partitions_started", i.partitions_started)
                           .u64("partitions_proved", i.partitions_proved)
                           .real("busy_seconds", seconds(i.busy_ns))
+                          .real("busy_share", recent.busy_share[d])
                           .field("gpu_duration", histogram_json(h == r.metrics.gpu_duration.end() ? Histogram() : h->second))
                           .done());
   }
@@ -272,6 +318,9 @@ std::string status_json(const Report& r) {
                                      .done())
              .field("keys", array(keys))
              .field("recent_failures", array(failures))
+             .u64("generated_unix_ms", r.unix_ms)
+             .field("recent", recent_json(recent))
+             .field("recent_completions", completions_json(r.metrics.recent_completions))
              .done() +
          "\n";
 }

@@ -22,6 +22,7 @@ struct Report {
   std::string pacer_status;
   bool serving = true;
   double uptime_seconds = 0;
+  uint64_t unix_ms = 0;  // when the report was made (the dashboard's "last minutes" end here)
   zkp_host_stats_t stats{};
   std::vector<zkp_device_info_t> devices;
   std::vector<KeyEntry> keys;
@@ -30,7 +31,13 @@ struct Report {
   uint64_t jobs_open = 0;
 };
 
+constexpr size_t kCompletionsShown = 20;  // of Metrics' ring, in /status
+
 std::string metrics_text(const Report& r);  // text/plain; version=0.0.4
-std::string status_json(const Report& r);   // application/json
+// application/json. Besides the facts /metrics shows: "generated_unix_ms", "recent" (the last
+// 60 s and 10 s buckets of the last 5 minutes, recent.hpp), each device's "busy_share" (last
+// 60 s), each histogram's "mean_seconds", and "recent_completions" (the latest kCompletionsShown,
+// oldest first): what the dashboard (GET /) shows.
+std::string status_json(const Report& r);
 
 }  // namespace zkp::serve

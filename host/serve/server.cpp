@@ -1,5 +1,8 @@
 #include "server.hpp"
 
+#include "dashboard.hpp"
+#include "tls.hpp"
+
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
@@ -66,10 +69,14 @@ Server::Server(host::Host& host, const Settings& settings)
   builder.SetMaxReceiveMessageSize(static_cast<int>(settings.max_message_bytes));
   builder.AddListeningPort("unix:" + socket_path_, grpc::InsecureServerCredentials());
   int tcp_port = 0;
+  const bool tls = !settings.tls_cert.empty();
   if (!settings.tcp.empty()) {
-    // TLS is not there yet: the bearer token travels in clear text; bind to loopback or a
-    // private network (or put a TLS proxy in front).
-    builder.AddListeningPort(settings.tcp, grpc::InsecureServerCredentials(), &tcp_port);
+    // With serve.tls_cert/tls_key the bearer token travels inside TLS. Without them it travels
+    // in clear text: bind to loopback or a private network (or put a TLS proxy in front).
+    builder.AddListeningPort(settings.tcp,
+                             tls ? tls_server_credentials(settings.tls_cert, settings.tls_key)
+                                 : grpc::InsecureServerCredentials(),
+                             &tcp_port);
   }
   builder.RegisterService(service_.get());
   const mode_t old_mask = ::umask(0177);  // the socket file: owner read/write only
@@ -80,22 +87,27 @@ Server::Server(host::Host& host, const Settings& settings)
                                               (settings.tcp.empty() ? "" : " and " + settings.tcp));
   }
   if (!settings.tcp.empty()) {
-    if (tcp_port == 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkpipe serve cannot listen on " + settings.tcp);
+    if (tcp_port == 0) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT,
+                  "zkpipe serve cannot listen on " + settings.tcp +
+                      (tls ? " with TLS (is serve.tls_key the private key of serve.tls_cert? gRPC's log says more)" : ""));
+    }
     tcp_bound_ = settings.tcp.substr(0, settings.tcp.rfind(':') + 1) + std::to_string(tcp_port);
   }
   host::log().info("serve: listening on unix:{}{}{}", socket_path_,
-                   tcp_bound_.empty() ? "" : " and tcp:" + tcp_bound_ + " (bearer token)",
-                   http_ ? " and http:" + http_->address() + " (/metrics, /status, /healthz)" : "");
+                   tcp_bound_.empty() ? "" : " and tcp:" + tcp_bound_ + (tls ? " (TLS, bearer token)" : " (bearer token)"),
+                   http_ ? " and http:" + http_->address() + " (/, /metrics, /status, /healthz)" : "");
 }
 
 HttpResponse Server::page(const std::string& path) {
+  if (path == "/") return {200, "text/html; charset=utf-8", std::string(kDashboardHtml)};
   if (path == "/metrics") return {200, "text/plain; version=0.0.4; charset=utf-8", metrics_text(service_->report())};
   if (path == "/status") return {200, "application/json", status_json(service_->report())};
   if (path == "/healthz") {
     if (service_->accepting()) return {200, "text/plain; charset=utf-8", "ok\n"};
     return {503, "text/plain; charset=utf-8", "shutting down\n"};
   }
-  return {404, "text/plain; charset=utf-8", "not found: " + path + " (try /metrics, /status, /healthz)\n"};
+  return {404, "text/plain; charset=utf-8", "not found: " + path + " (try /, /metrics, /status, /healthz)\n"};
 }
 
 void Server::reload(const host::Config& config, const Settings& settings) {
@@ -113,6 +125,8 @@ void Server::reload(const host::Config& config, const Settings& settings) {
   if (settings.socket != settings_.socket) restart.emplace_back("serve.socket");
   if (settings.tcp != settings_.tcp) restart.emplace_back("serve.tcp");
   if (settings.http != settings_.http) restart.emplace_back("serve.http");
+  if (settings.tls_cert != settings_.tls_cert) restart.emplace_back("serve.tls_cert");
+  if (settings.tls_key != settings_.tls_key) restart.emplace_back("serve.tls_key");
   if (settings.max_message_bytes != settings_.max_message_bytes) restart.emplace_back("serve.max_message");
   if (settings.key_budget_bytes != settings_.key_budget_bytes) restart.emplace_back("serve.key_budget");
   settings_.grace_ms = settings.grace_ms;  // read at SIGTERM

@@ -1,6 +1,7 @@
 // The gRPC server of `zkpipe serve`: the unix socket (mode 0600, a stale socket file of a
-// server that is gone replaced, a live one refused) and, when configured, TCP; the Service;
-// and, when serve.http is set, the HTTP endpoint of /metrics, /status and /healthz.
+// server that is gone replaced, a live one refused) and, when configured, TCP (with TLS when
+// serve.tls_cert/tls_key are set); the Service; and, when serve.http is set, the HTTP endpoint
+// of the dashboard (/), /metrics, /status and /healthz.
 #pragma once
 
 #include "http_server.hpp"

@@ -73,6 +73,8 @@ Report Service::report() {
   r.pacer_status = host_.pacer_status();
   r.serving = accepting_;
   r.uptime_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  r.unix_ms = static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
   r.stats = host_.stats();
   for (uint32_t d = 0; d < r.stats.device_count; ++d) r.devices.push_back(host_.device_info(d));
   r.keys = keys_.list();

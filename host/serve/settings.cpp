@@ -64,12 +64,17 @@ const char* settings_help() {
          "      'authorization: Bearer TOKEN' metadata\n"
          "  serve.token_file = (none)\n"
          "      the file holding TOKEN (surrounding whitespace ignored); required with serve.tcp\n"
+         "  serve.tls_cert = (none), serve.tls_key = (none)\n"
+         "      TLS on serve.tcp: the certificate chain and its private key, PEM files (both or\n"
+         "      neither; read at start, so a new certificate takes a restart). Without them TCP is\n"
+         "      plaintext and the token travels in clear: loopback or a private network only.\n"
+         "      Clients: zkpipe client --tls-ca FILE (the CA, or the self-signed certificate)\n"
          "  serve.max_message = 256MiB\n"
          "      the largest request accepted (a job's witnesses travel in one message)\n"
          "  serve.http = (none)\n"
-         "      also serve GET /metrics (Prometheus text), /status (JSON) and /healthz over HTTP on\n"
-         "      HOST:PORT (port 0: a free port, logged); without authentication, so loopback only\n"
-         "      (127.0.0.1, ::1 or localhost)\n"
+         "      also serve GET / (the dashboard), /metrics (Prometheus text), /status (JSON) and\n"
+         "      /healthz over plain HTTP on HOST:PORT (port 0: a free port, logged); without\n"
+         "      authentication or TLS, so loopback only (127.0.0.1, ::1 or localhost)\n"
          "  serve.key_budget = (none)\n"
          "      keep loaded keys within this many bytes (each charged its file's size): a LoadKey\n"
          "      that would exceed it evicts idle keys, least recently used first (logged, counted),\n"
@@ -86,6 +91,7 @@ Settings Settings::from(const host::Config& config) {
   s.max_message_bytes = 256ull << 20;
   s.grace_ms = 30000;
   std::string tcp_origin;
+  std::string tls_origin;
   for (const host::PluginOption& o : config.serve_options) {
     if (o.key == "socket") {
       if (o.value.empty()) throw Error(ZKP_ERR_INVALID_ARGUMENT, where(o) + " is empty: a unix socket path is needed");
@@ -98,6 +104,12 @@ Settings Settings::from(const host::Config& config) {
       tcp_origin = where(o);
     } else if (o.key == "token_file") {
       s.token_file = o.value;
+    } else if (o.key == "tls_cert") {
+      s.tls_cert = o.value;
+      tls_origin = where(o);
+    } else if (o.key == "tls_key") {
+      s.tls_key = o.value;
+      tls_origin = where(o);
     } else if (o.key == "max_message") {
       const auto bytes = host::parse_byte_size(o.value);
       if (!bytes || *bytes == 0 || *bytes > kMaxMessageLimit) {
@@ -128,6 +140,12 @@ Settings Settings::from(const host::Config& config) {
   }
   if (!s.tcp.empty() && s.token_file.empty()) {
     throw Error(ZKP_ERR_INVALID_ARGUMENT, tcp_origin + " needs serve.token_file: TCP calls must carry a bearer token");
+  }
+  if (s.tls_cert.empty() != s.tls_key.empty()) {
+    throw Error(ZKP_ERR_INVALID_ARGUMENT, tls_origin + ": serve.tls_cert and serve.tls_key go together (a certificate and its key)");
+  }
+  if (!s.tls_cert.empty() && s.tcp.empty()) {
+    throw Error(ZKP_ERR_INVALID_ARGUMENT, tls_origin + " is for the TCP listener, and serve.tcp is not set");
   }
   return s;
 }

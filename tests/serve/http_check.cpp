@@ -11,6 +11,11 @@
 //       or a.b? (present); a number in the path indexes an array (keys.0.path).
 //   http_check HOST:PORT raw REQUEST_HEAD CODE  sends REQUEST_HEAD (\n becomes CRLF) and expects
 //       the answer's status CODE.
+//   http_check HOST:PORT dashboard DOM_FILE [PATH ...]  DOM_FILE is the dashboard (GET /) as a
+//       browser left it (chromium --dump-dom): its <body> says data-state="live"; every element
+//       with data-k="P" shows /status's P, fetched now (a number as the page formats it, within
+//       its rounding, units ms, s, %, /s, MiB; a string exactly; P# an array's length); and
+//       each PATH is among them (the page shows that figure).
 //
 // The parser is the test's own, so the test does not depend on promtool.
 #include <google/protobuf/struct.pb.h>
@@ -20,7 +25,9 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <fstream>
 #include <optional>
+#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
@@ -250,7 +257,7 @@ std::vector<Sample> parse_exposition(const std::string& text) {
     if (s.name == family + "_bucket") {
       const auto le = s.label_map.count("le") ? value_of(s.label_map.at("le")) : std::nullopt;
       if (!le) { check(false, id + ": a bucket without a numeric le"); ++bad; continue; }
-      buckets[id].emplace_back(*le, s.value);
+      buckets[id].emplace_back(le.value_or(0), s.value);  // value_or: GCC 12 sees *le as maybe uninitialized
     } else if (s.name == family + "_count") {
       counts[id] = s.value;
     }
@@ -341,11 +348,105 @@ void expect_json(const google::protobuf::Value& root, const std::string& expect)
   check(got == want, "/status " + path + (count ? " has " : " = ") + got + ", expected " + want);
 }
 
+// --- The dashboard as a browser rendered it.
+std::string unescape_html(const std::string& s) {
+  static const std::pair<const char*, const char*> kEntities[] = {
+      {"&lt;", "<"}, {"&gt;", ">"}, {"&quot;", "\""}, {"&#39;", "'"}, {"&nbsp;", "\xc2\xa0"}, {"&amp;", "&"}};
+  std::string out;
+  for (size_t i = 0; i < s.size();) {
+    bool replaced = false;
+    for (const auto& [entity, text] : kEntities) {
+      const size_t n = std::strlen(entity);
+      if (s.compare(i, n, entity) == 0) {
+        out += text;
+        i += n;
+        replaced = true;
+        break;
+      }
+    }
+    if (!replaced) out += s[i++];
+  }
+  return out;
+}
+
+// "12.34 ms" -> 0.01234, with half a unit of its last digit as the tolerance.
+std::optional<std::pair<double, double>> shown_number(const std::string& text) {
+  char* end = nullptr;
+  const double n = std::strtod(text.c_str(), &end);
+  if (end == text.c_str()) return std::nullopt;
+  const std::string digits(text.c_str(), static_cast<size_t>(end - text.c_str()));
+  const size_t dot = digits.find('.');
+  const int decimals = dot == std::string::npos ? 0 : static_cast<int>(digits.size() - dot - 1);
+  std::string unit(end);
+  unit.erase(0, unit.find_first_not_of(' '));
+  double scale = 1;
+  if (unit == "ms") scale = 1e-3;
+  else if (unit == "%") scale = 1e-2;
+  else if (unit == "MiB") scale = 1048576;
+  else if (!unit.empty() && unit != "s" && unit != "/s") return std::nullopt;
+  return std::make_pair(n * scale, 0.5 * std::pow(10.0, -decimals) * scale * (1 + 1e-9));
+}
+
+int check_dashboard(const std::string& address, const std::string& dom_file, const std::vector<std::string>& required) {
+  std::ifstream f(dom_file);
+  std::ostringstream text;
+  text << f.rdbuf();
+  const std::string dom = text.str();
+  check(!dom.empty(), dom_file + ": " + std::to_string(dom.size()) + " bytes of DOM");
+  std::smatch body;
+  const bool live = std::regex_search(dom, body, std::regex("<body[^>]*data-state=\"live\"[^>]*data-updates=\"([0-9]+)\""));
+  check(live, live ? "the page read /status and rendered it (" + body[1].str() + " update(s))" : "the page's <body> is not data-state=\"live\"");
+  const auto a = get(address, "/status");
+  google::protobuf::Value root;
+  if (!a || a->status != 200 || !google::protobuf::util::JsonStringToMessage(a->body, &root).ok()) {
+    check(false, "GET /status for the comparison");
+    return 1;
+  }
+  std::set<std::string> shown;
+  int matched = 0;
+  const std::regex element("<[a-z0-9]+\\b[^>]*\\bdata-k=\"([^\"]*)\"[^>]*>([^<]*)<");
+  for (auto it = std::sregex_iterator(dom.begin(), dom.end(), element); it != std::sregex_iterator(); ++it) {
+    std::string path = (*it)[1].str();
+    const std::string text_shown = unescape_html((*it)[2].str());
+    shown.insert(path);
+    const bool count = path.back() == '#';
+    if (count) path.pop_back();
+    const google::protobuf::Value* v = lookup(root, path);
+    const std::string what = "the page's " + (*it)[1].str() + " '" + text_shown + "'";
+    if (v == nullptr) {
+      check(false, what + ": /status has no " + path);
+      continue;
+    }
+    bool ok = false;
+    std::string want;
+    if (count || v->kind_case() == google::protobuf::Value::kNumberValue) {
+      const double expected = count ? (v->kind_case() == google::protobuf::Value::kListValue ? v->list_value().values_size() : -1)
+                                    : v->number_value();
+      const auto got = shown_number(text_shown);
+      ok = got && std::fabs(got->first - expected) <= got->second;
+      std::ostringstream s;
+      s.precision(9);
+      s << expected;
+      want = s.str();
+    } else {
+      want = show(*v);
+      ok = text_shown == want;
+    }
+    if (ok) ++matched;
+    else check(false, what + " is not /status's " + want);
+  }
+  check(matched > 0 && matched == static_cast<int>(std::distance(std::sregex_iterator(dom.begin(), dom.end(), element),
+                                                                  std::sregex_iterator())),
+        std::to_string(matched) + " figures on the page match /status");
+  for (const std::string& p : required) check(shown.count(p) != 0, "the page shows " + p);
+  return failures == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: zkpipe_serve_http_check HOST:PORT metrics|status|raw ...\n";
+    std::cerr << "usage: zkpipe_serve_http_check HOST:PORT metrics|status|raw|dashboard ...\n";
     return 2;
   }
   const std::string address = argv[1];
@@ -360,6 +461,7 @@ int main(int argc, char** argv) {
                                       (a ? std::to_string(a->status) : std::string("(no answer)")) + ", expected " + argv[4]);
     return failures == 0 ? 0 : 1;
   }
+  if (mode == "dashboard" && argc >= 4) return check_dashboard(address, argv[3], {argv + 4, argv + argc});
   const std::string path = mode == "metrics" ? "/metrics" : "/status";
   const auto a = get(address, path);
   if (!a || a->status != 200) {
