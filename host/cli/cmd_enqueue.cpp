@@ -25,7 +25,8 @@ namespace fs = std::filesystem;
 
 constexpr const char* kUsage =
     "zkpipe enqueue --queue URL --key K.zkey [--key-format zkey|bellperson] [--priority P]\n"
-    "               [--inline-max BYTES] [--wait SECONDS] W1.wtns [W2.wtns ...]";
+    "               [--gpu-index I] [--curve bn254|bls12_381] [--inline-max BYTES] [--wait SECONDS]\n"
+    "               W1.wtns [W2.wtns ...]";
 
 std::string absolute_file(const std::string& path, const char* what) {
   std::error_code ec;
@@ -41,6 +42,10 @@ int run_enqueue(const std::vector<std::string>& args) {
       ("key,k", po::value<std::string>()->value_name("FILE"), "the proving key (.zkey, or bellperson parameters)")
       ("key-format", po::value<std::string>()->default_value("zkey")->value_name("FORMAT"), "zkey or bellperson")
       ("priority,p", po::value<int32_t>()->default_value(0)->value_name("P"), "higher is claimed first, fleet-wide")
+      ("gpu-index", po::value<int32_t>()->default_value(-1)->value_name("I"),
+       "only hosts with device I claim the job, and prove it there (-1: any)")
+      ("curve", po::value<std::string>()->value_name("CURVE"),
+       "only workers that declare this curve (worker --curves) claim the job: bn254 or bls12_381")
       ("inline-max", po::value<uint64_t>()->default_value(0)->value_name("BYTES"),
        "store witnesses up to this size in the row rather than by path")
       ("wait", po::value<double>()->value_name("SECONDS"), "wait for the job to finish; exit 0 if every partition succeeded");
@@ -58,6 +63,12 @@ int run_enqueue(const std::vector<std::string>& args) {
   }
   job.key_path = absolute_file(parsed.values["key"].as<std::string>(), "key");
   job.priority = parsed.values["priority"].as<int32_t>();
+  job.gpu_index = parsed.values["gpu-index"].as<int32_t>();
+  if (job.gpu_index < -1) throw UsageError("--gpu-index is -1 (any) or a device index");
+  if (parsed.values.count("curve")) {
+    job.curve = parsed.values["curve"].as<std::string>();
+    if (job.curve != "bn254" && job.curve != "bls12_381") throw UsageError("--curve is bn254 or bls12_381");
+  }
   const uint64_t inline_max = parsed.values["inline-max"].as<uint64_t>();
   for (const std::string& w : parsed.overrides) {
     queue::PartitionInput in;

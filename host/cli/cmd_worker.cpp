@@ -20,6 +20,7 @@
 #include <csignal>
 #include <cstring>
 #include <iostream>
+#include <sstream>
 #include <thread>
 
 #include <pthread.h>
@@ -32,6 +33,7 @@ namespace po = boost::program_options;
 
 constexpr const char* kUsage =
     "zkpipe worker --queue URL [--id NAME] [--lease-ms MS] [--heartbeat-ms MS] [--slots N]\n"
+    "              [--reconnect-ms MS] [--attempt-deadline-ms MS] [--curves bn254,bls12_381]\n"
     "              [--config FILE] [key=value ...]";
 
 std::string default_id() {
@@ -52,7 +54,14 @@ int run_worker(const std::vector<std::string>& args) {
       ("poll-ms", po::value<int64_t>()->default_value(500)->value_name("MS"),
        "longest idle wait between claims (enqueue's NOTIFY wakes the worker sooner)")
       ("slots", po::value<uint32_t>()->default_value(0)->value_name("N"),
-       "partitions in flight at most (0: devices x workers per device x 4)");
+       "partitions in flight at most (0: devices x workers per device x 4)")
+      ("reconnect-ms", po::value<int64_t>()->default_value(60000)->value_name("MS"),
+       "how long the database may stay unreachable (a restart, a failover) before the worker exits 1")
+      ("attempt-deadline-ms", po::value<int64_t>()->default_value(0)->value_name("MS"),
+       "give a partition up to other workers (stop renewing its lease) once it has been in this host this long; "
+       "0: never")
+      ("curves", po::value<std::string>()->default_value("bn254,bls12_381")->value_name("LIST"),
+       "the curves of the jobs with a curve constraint this worker claims (bn254, bls12_381; comma-separated)");
   const ParsedArgs parsed = parse_command_line(args, specific);
   if (parsed.help) {
     print_command_help(std::cout, kUsage, specific);
@@ -69,6 +78,16 @@ int run_worker(const std::vector<std::string>& args) {
                                                           : options.lease / 3;
   options.poll = std::chrono::milliseconds(parsed.values["poll-ms"].as<int64_t>());
   options.slots = parsed.values["slots"].as<uint32_t>();
+  options.reconnect_for = std::chrono::milliseconds(parsed.values["reconnect-ms"].as<int64_t>());
+  if (options.reconnect_for.count() < 0) throw UsageError("--reconnect-ms must not be negative");
+  options.attempt_deadline = std::chrono::milliseconds(parsed.values["attempt-deadline-ms"].as<int64_t>());
+  if (options.attempt_deadline.count() < 0) throw UsageError("--attempt-deadline-ms must not be negative");
+  options.curves.clear();
+  std::stringstream curves(parsed.values["curves"].as<std::string>());
+  for (std::string c; std::getline(curves, c, ',');) {
+    if (c != "bn254" && c != "bls12_381") throw UsageError("--curves lists bn254 and bls12_381, not '" + c + "'");
+    options.curves.push_back(c);
+  }
   if (options.id.empty()) throw UsageError("--id must not be empty");
   if (options.lease.count() <= 0 || options.heartbeat.count() <= 0 || options.poll.count() <= 0) {
     throw UsageError("--lease-ms, --heartbeat-ms and --poll-ms must be positive");
@@ -113,10 +132,11 @@ int run_worker(const std::vector<std::string>& args) {
   signals.join();
   std::fprintf(stderr,
                "zkpipe worker %s: claimed %llu, written %llu, dropped (late) %llu, released %llu, leases lost %llu, "
-               "requeued at start %llu\n",
+               "requeued at start %llu, reconnects %llu, past the attempt deadline %llu\n",
                options.id.c_str(), static_cast<unsigned long long>(c.claimed), static_cast<unsigned long long>(c.written),
                static_cast<unsigned long long>(c.dropped), static_cast<unsigned long long>(c.released),
-               static_cast<unsigned long long>(c.lost_leases), static_cast<unsigned long long>(c.abandoned_at_start));
+               static_cast<unsigned long long>(c.lost_leases), static_cast<unsigned long long>(c.abandoned_at_start),
+               static_cast<unsigned long long>(c.reconnects), static_cast<unsigned long long>(c.overdue));
   return kExitSuccess;
 }
 

@@ -136,6 +136,20 @@ std::optional<Notification> Connection::wait_notification(std::chrono::milliseco
   }
 }
 
+bool Connection::ok() const { return PQstatus(c_) == CONNECTION_OK; }
+
+void Connection::reset() {
+  PQreset(c_);
+  if (PQstatus(c_) != CONNECTION_OK) throw Error("cannot reconnect to the queue database: " + trimmed(PQerrorMessage(c_)));
+  PQsetNoticeProcessor(c_, [](void*, const char*) {}, nullptr);
+}
+
+bool connection_lost(const Connection& c, const Error& e) {
+  if (!c.ok()) return true;
+  const std::string& state = e.sqlstate();
+  return state.empty() || state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0;
+}
+
 Transaction::~Transaction() {
   if (done_) return;
   try {

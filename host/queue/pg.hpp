@@ -83,9 +83,24 @@ class Connection {
   // Waits up to `timeout` for a NOTIFY on a channel this connection LISTENs on.
   std::optional<Notification> wait_notification(std::chrono::milliseconds timeout);
 
+  // False once the connection is broken (the server restarted or went away): every later call
+  // fails until reset().
+  bool ok() const;
+  // Connects again with the same parameters (PQreset). Throws Error when the server still
+  // cannot be reached. A LISTEN does not survive it: the caller issues it again.
+  void reset();
+
  private:
   pg_conn* c_;
 };
+
+// Whether `e`, thrown by a call on `c`, is the connection failing rather than the server
+// refusing a statement: the connection is down, or the error has no SQLSTATE (libpq's own: the
+// socket closed), or its SQLSTATE is a connection exception (class 08) or an operator
+// intervention (57P: the server shutting down, crashing, or starting up). A server stopped
+// with -m immediate ends its sessions before libpq marks the connection bad, so ok() alone
+// does not tell until a call has failed.
+bool connection_lost(const Connection& c, const Error& e);
 
 // BEGIN on construction; ROLLBACK on destruction unless commit() ran.
 class Transaction {

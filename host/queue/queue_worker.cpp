@@ -87,6 +87,8 @@ struct QueueWorker::Impl {
     Claim claim;
     zkp_partition_t part{};
     Impl* owner = nullptr;
+    std::chrono::steady_clock::time_point submitted;  // for the per-attempt deadline
+    bool overdue = false;                             // past it: no longer renewed [under mu]
   };
 
   host::Host& host;
@@ -95,7 +97,8 @@ struct QueueWorker::Impl {
   Store beat_store;  // the heartbeat's
   serve::KeyTable keys;
   std::set<std::string> warm;  // key paths loaded [run thread]
-  WorkerCounters counters;     // [run thread], but lost_leases [heartbeat, under mu]
+  uint64_t max_key_bytes = 0;  // the largest synthesis_bytes of the keys loaded [run thread]
+  WorkerCounters counters;     // [run thread], but lost_leases, overdue, reconnects [under mu]
 
   std::mutex mu;
   std::condition_variable cv;                             // completions and stop wake run()
@@ -125,8 +128,96 @@ struct QueueWorker::Impl {
     return std::max<uint32_t>(1, s.device_count * s.workers_per_device * 4);
   }
 
+  // How many partitions to claim now, with `free` slots free, and the smallest batch worth a
+  // claim while others are in flight. Slots cap what is held; the host's admission decides
+  // how many of those it can use soon. It keeps `lookahead` partitions waiting for admission
+  // (one per device worker, so that a device never waits on a claim) plus what the memory
+  // budget can still grant, counted in partitions of the largest key met so far. A pacer that
+  // holds partitions back, or a full budget, makes the host's pending count grow, and the
+  // worker stops claiming: what it would only hold, leased and unstarted, stays claimable by
+  // hosts that can start it. Before any key is known, one partition per device worker.
+  struct Sizing {
+    uint32_t claim = 0;
+    uint32_t batch = 1;
+  };
+  Sizing sizing(uint32_t slots, uint32_t free) const {
+    const zkp_host_stats_t st = host.stats();
+    const uint64_t lookahead = std::max<uint64_t>(1, uint64_t{st.device_count} * st.workers_per_device);
+    uint64_t fit_now = 0, fit_empty = 0;  // partitions the budget grants now / when idle
+    if (max_key_bytes > 0) {
+      fit_now = (st.budget_total_bytes - std::min(st.budget_used_bytes, st.budget_total_bytes)) / max_key_bytes;
+      fit_empty = st.budget_total_bytes / max_key_bytes;
+    }
+    const uint64_t room = lookahead + fit_now;
+    const uint64_t want = room > st.pending ? room - st.pending : 0;
+    Sizing z;
+    z.claim = static_cast<uint32_t>(std::min<uint64_t>(free, want));
+    // Half the slots per claim (one round trip for several partitions), or half of what the
+    // budget can ever hold when that is less.
+    const uint64_t cap = std::min<uint64_t>(slots, lookahead + fit_empty);
+    z.batch = static_cast<uint32_t>(std::max<uint64_t>(1, cap / 2));
+    return z;
+  }
+
+  // Runs `op` against `st`. When it fails because the connection broke (the database
+  // restarted, failed over or cannot be reached), reconnects with backoff for at most
+  // opt.reconnect_for, LISTENs again if `listen`, and runs `op` again. Repeating is safe for
+  // every call the worker makes: a renew, release or requeue is idempotent; a result whose
+  // first write committed before the connection broke is dropped the second time (and
+  // counted); a claim that committed unseen leaves leases that nobody renews, which expire
+  // and are reclaimed. An error on a live connection (a refused statement) propagates. The
+  // waits end early when `quit` (checked under mu, woken by `wake`) turns true.
+  template <class Op, class Quit>
+  auto retrying(Store& st, bool listen, std::condition_variable& wake, Quit quit, Op op) -> decltype(op()) {
+    // A few reconnects per call at most: one outage needs one (reconnect() waits it out), and
+    // a client-side error that looks like one must not loop.
+    for (int reconnects = 0;; ++reconnects) {
+      try {
+        return op();
+      } catch (const Error& e) {
+        if (!connection_lost(st.connection(), e) || reconnects == 3) throw;
+        host::log().warn("worker {}: the queue database is unreachable ({}); reconnecting for up to {} ms", opt.id,
+                         e.what(), opt.reconnect_for.count());
+        reconnect(st, listen, wake, quit, e);
+      }
+    }
+  }
+
+  template <class Quit>
+  void reconnect(Store& st, bool listen, std::condition_variable& wake, Quit quit, const Error& cause) {
+    const auto start = std::chrono::steady_clock::now();
+    std::chrono::milliseconds backoff(100);
+    for (;;) {
+      {
+        std::unique_lock lock(mu);
+        if (wake.wait_for(lock, backoff, quit)) throw cause;
+      }
+      try {
+        st.connection().reset();
+        if (listen) st.connection().exec(std::string("LISTEN ") + kWorkChannel);
+        const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
+        std::lock_guard lock(mu);
+        ++counters.reconnects;
+        host::log().info("worker {}: reconnected to the queue database after {} ms", opt.id, ms.count());
+        return;
+      } catch (const Error& e) {
+        if (std::chrono::steady_clock::now() - start >= opt.reconnect_for) {
+          throw Error("the queue database stayed unreachable for " + std::to_string(opt.reconnect_for.count()) +
+                      " ms: " + e.what());
+        }
+      }
+      backoff = std::min(backoff * 2, std::chrono::milliseconds(2000));
+    }
+  }
+
+  // retrying() on run()'s connection, which LISTENs for new work; stop() ends the waits.
+  template <class Op>
+  auto main_retrying(Op op) -> decltype(op()) {
+    return retrying(store, true, cv, [this] { return stopping; }, op);
+  }
+
   void write(const PartitionResult& r) {
-    if (store.complete(opt.id, r)) {
+    if (main_retrying([&] { return store.complete(opt.id, r); })) {
       ++counters.written;
     } else {
       ++counters.dropped;
@@ -149,7 +240,7 @@ struct QueueWorker::Impl {
         write(d.result);
       }
     }
-    if (!release.empty()) counters.released += store.release(opt.id, release);
+    if (!release.empty()) counters.released += main_retrying([&] { return store.release(opt.id, release); });
   }
 
   void submit(Claim claim) {
@@ -159,7 +250,9 @@ struct QueueWorker::Impl {
     const Claim& c = f->claim;
     uint64_t key_id = 0;
     try {
-      key_id = keys.load(c.key_path, key_format(c.key_format)).key.id;
+      const serve::KeyTable::Loaded loaded = keys.load(c.key_path, key_format(c.key_format));
+      key_id = loaded.key.id;
+      max_key_bytes = std::max(max_key_bytes, loaded.key.info.synthesis_bytes);
       warm.insert(c.key_path);
     } catch (const sdk::Error& e) {
       write(failure(c, e.status(), std::string("loading the key: ") + e.what()));
@@ -179,11 +272,12 @@ struct QueueWorker::Impl {
     job.key_id = key_id;
     job.partitions = &f->part;
     job.partition_count = 1;
-    job.gpu_index = -1;
+    job.gpu_index = c.gpu_index;  // claim() only hands out a gpu_index this host has
     job.priority = c.priority;
     job.on_partition = &Impl::on_partition;
     job.user_data = f.get();
     const uint64_t lease_id = c.lease_id;
+    f->submitted = std::chrono::steady_clock::now();
     InFlight* raw = f.get();
     {
       std::lock_guard lock(mu);
@@ -198,7 +292,7 @@ struct QueueWorker::Impl {
         flight.erase(lease_id);
       }
       if (e.status() == ZKP_ERR_CANCELLED) {
-        counters.released += store.release(opt.id, {lease_id});
+        counters.released += main_retrying([&] { return store.release(opt.id, {lease_id}); });
       } else {
         write(r);
       }
@@ -212,9 +306,23 @@ struct QueueWorker::Impl {
         beat_cv.wait_for(lock, opt.heartbeat, [&] { return beat_stop; });
         if (beat_stop) break;
         std::vector<uint64_t> ids;
-        for (const auto& [id, f] : flight) ids.push_back(id);
+        const auto now = std::chrono::steady_clock::now();
+        for (const auto& [id, f] : flight) {
+          if (opt.attempt_deadline.count() > 0 && now - f->submitted > opt.attempt_deadline && !f->overdue) {
+            // The prover has held it too long (hung, or far slower than expected): let the
+            // lease run out so that a healthy host takes it. It stays in flight here, as the
+            // device it is on is still busy with it.
+            f->overdue = true;
+            ++counters.overdue;
+            host::log().warn("worker {}: job {} partition {} has been in the host for over {} ms; lease {} is no longer "
+                             "renewed, another worker reclaims it when it expires",
+                             opt.id, f->claim.job_id, f->claim.index, opt.attempt_deadline.count(), id);
+          }
+          if (!f->overdue) ids.push_back(id);
+        }
         lock.unlock();
-        const std::vector<uint64_t> held = beat_store.renew(opt.id, ids, opt.lease);
+        const std::vector<uint64_t> held = retrying(beat_store, false, beat_cv, [this] { return beat_stop; },
+                                                    [&] { return beat_store.renew(opt.id, ids, opt.lease); });
         lock.lock();
         const std::set<uint64_t> kept(held.begin(), held.end());
         for (uint64_t id : ids) {
@@ -228,6 +336,7 @@ struct QueueWorker::Impl {
       }
     } catch (...) {
       std::lock_guard lock(mu);
+      if (beat_stop) return;  // run() is finishing: a reconnect it cut short is no failure
       beat_error = std::current_exception();
       stopping = true;
       cv.notify_all();
@@ -248,12 +357,15 @@ void QueueWorker::stop() {
 
 WorkerCounters QueueWorker::run() {
   Impl& s = *impl_;
-  s.counters.abandoned_at_start = s.store.abandon_all(s.opt.id);
+  s.counters.abandoned_at_start = s.main_retrying([&] { return s.store.abandon_all(s.opt.id); });
   if (s.counters.abandoned_at_start > 0) {
     host::log().info("worker {}: requeued {} leases of this id's previous run", s.opt.id, s.counters.abandoned_at_start);
   }
   s.store.connection().exec(std::string("LISTEN ") + kWorkChannel);
   const uint32_t slots = s.slots();
+  Capabilities caps;
+  caps.device_count = s.host.stats().device_count;
+  caps.curves = s.opt.curves;
   host::log().info("worker {}: {} slots, lease {} ms, heartbeat {} ms", s.opt.id, slots, s.opt.lease.count(),
                    s.opt.heartbeat.count());
   std::thread beat([&] { s.heartbeat_loop(); });
@@ -270,20 +382,22 @@ WorkerCounters QueueWorker::run() {
       }
       s.settle(batch);
       in_flight -= batch.size();
-      // Claim in batches of half the slots (one round trip for several partitions), or
-      // whatever fits when idle.
+      // Claim in batches (sizing()), or whatever the host can use when idle.
       const uint32_t free = slots > in_flight ? slots - static_cast<uint32_t>(in_flight) : 0;
+      const Impl::Sizing z = s.sizing(slots, free);
       size_t claimed = 0;
-      if (free > 0 && (in_flight == 0 || free >= std::max<uint32_t>(1, slots / 2))) {
+      if (z.claim > 0 && (in_flight == 0 || z.claim >= z.batch)) {
+        const std::vector<std::string> warm(s.warm.begin(), s.warm.end());
         std::vector<Claim> claims =
-            s.store.claim(s.opt.id, free, s.opt.lease, std::vector<std::string>(s.warm.begin(), s.warm.end()));
+            s.main_retrying([&] { return s.store.claim(s.opt.id, z.claim, s.opt.lease, warm, caps); });
         claimed = claims.size();
         s.counters.claimed += claimed;
         for (Claim& c : claims) s.submit(std::move(c));
       }
       if (claimed > 0 || !batch.empty()) continue;
       if (in_flight == 0) {
-        (void)s.store.connection().wait_notification(s.opt.poll);  // new work, or the poll period
+        // New work, or the poll period.
+        (void)s.main_retrying([&] { return s.store.connection().wait_notification(s.opt.poll); });
       } else {
         std::unique_lock lock(s.mu);
         s.cv.wait_for(lock, s.opt.poll, [&] { return s.stopping || !s.done.empty(); });
@@ -308,7 +422,7 @@ WorkerCounters QueueWorker::run() {
         for (const auto& [id, f] : s.flight) orphans.push_back(id);
         s.flight.clear();
       }
-      s.counters.released += s.store.release(s.opt.id, orphans);
+      s.counters.released += s.main_retrying([&] { return s.store.release(s.opt.id, orphans); });
     } catch (...) {
       error = std::current_exception();
     }

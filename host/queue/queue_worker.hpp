@@ -1,6 +1,6 @@
 // A zkpipe host fed from the job store: `zkpipe worker`'s loop.
 //
-// It claims as many partitions as it has free slots (the host's devices × workers per
+// It claims up to as many partitions as it has free slots (the host's devices × workers per
 // device × 4 unless --slots says otherwise: enough queued behind each device worker that it
 // never waits on a claim, and that synthesis runs ahead; docs/FLEET.md measures it), loads each
 // claim's key by path the first time it sees it and keeps it warm (serve's KeyTable, which
@@ -9,6 +9,11 @@
 // leases of what is in flight every `heartbeat`. stop(): nothing more is claimed, the host
 // cancels what has not reached a device (those leases are released, queued again at once),
 // what is on a device finishes and is written, then run() returns.
+//
+// Each claim is also sized by the host's admission (what the pacer and the memory budget will
+// let in soon, docs/FLEET.md), and passes over partitions whose gpu_index or curve this host
+// cannot meet. A lost database connection is reconnected (`reconnect_for`), and a partition
+// past `attempt_deadline` in the host is no longer renewed, so another worker takes it over.
 //
 // Threads: run() on the caller's; the heartbeat's; the host's completion thread, which only
 // converts the record and hands it to run() (no database call there).
@@ -22,6 +27,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace zkp::queue {
 
@@ -32,10 +38,23 @@ struct WorkerOptions {
   std::chrono::milliseconds heartbeat{10000};
   std::chrono::milliseconds poll{500};  // idle wait between claims when no NOTIFY wakes it
   uint32_t slots = 0;                   // 0: devices × workers per device × 4
+  // How long the database may stay unreachable (a restart, a failover) before run() gives up
+  // and throws: meanwhile the host proves what it holds, and the results are written once the
+  // worker has reconnected (retries back off from 100 ms to 2 s).
+  std::chrono::milliseconds reconnect_for{60000};
+  // A per-attempt deadline (0: none): a partition in the host for longer than this (a prover
+  // that hangs while the process lives) is no longer renewed, so its lease expires and another
+  // worker reclaims it; should this host finish it after all, the first result wins.
+  std::chrono::milliseconds attempt_deadline{0};
+  // The curves this worker claims partitions of when a job constrains its curve (its
+  // device indexes, for a gpu_index constraint, are the host's: 0 .. devices - 1).
+  std::vector<std::string> curves = {"bn254", "bls12_381"};
 };
 
 struct WorkerCounters {
   uint64_t claimed = 0, written = 0, dropped = 0, released = 0, lost_leases = 0, abandoned_at_start = 0;
+  uint64_t reconnects = 0;  // database outages survived (either connection)
+  uint64_t overdue = 0;     // attempts past the deadline, given up to other workers
 };
 
 class QueueWorker {
@@ -46,7 +65,8 @@ class QueueWorker {
   QueueWorker& operator=(const QueueWorker&) = delete;
 
   // Until stop(); shuts the host down (cancel) before it returns. Throws queue::Error when
-  // the database fails (the worker's leases then expire and others reclaim them).
+  // the database refuses a statement, or stays unreachable past `reconnect_for` (the worker's
+  // leases then expire and others reclaim them).
   WorkerCounters run();
   // [any-thread] Asks run() to finish.
   void stop();

@@ -129,6 +129,14 @@ BEGIN
 END
 $fn$;
 )sql"},
+    // NULL is "any": the rows of version 1 stay claimable by every worker. Copied into the
+    // partitions like priority and key_path, so that a claim reads one table.
+    {2, "gpu_index and curve constraints on jobs and partitions", R"sql(
+ALTER TABLE zkpipe.jobs ADD COLUMN gpu_index integer CHECK (gpu_index >= 0),
+  ADD COLUMN curve text CHECK (curve IN ('bn254', 'bls12_381'));
+ALTER TABLE zkpipe.partitions ADD COLUMN gpu_index integer CHECK (gpu_index >= 0),
+  ADD COLUMN curve text CHECK (curve IN ('bn254', 'bls12_381'));
+)sql"},
 };
 
 constexpr int kLatest = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
@@ -173,13 +181,13 @@ Migrated migrate(Connection& c) {
 void require_current_schema(Connection& c) {
   const int v = read_version(c);
   if (v == kLatest) return;
-  if (v == 0) throw Error("the queue database has no zkpipe schema: run `zkpipe queue init --queue URL`");
+  if (v == 0) throw SchemaError("the queue database has no zkpipe schema: run `zkpipe queue init --queue URL`");
   if (v < kLatest) {
-    throw Error("the queue's schema is at version " + std::to_string(v) + ", this zkpipe needs " +
+    throw SchemaError("the queue's schema is at version " + std::to_string(v) + ", this zkpipe needs " +
                 std::to_string(kLatest) + ": run `zkpipe queue migrate --queue URL`");
   }
-  throw Error("the queue's schema is at version " + std::to_string(v) + ", newer than this zkpipe's " +
-              std::to_string(kLatest) + ": upgrade zkpipe");
+  throw SchemaError("the queue's schema is at version " + std::to_string(v) + ", newer than this zkpipe's " +
+                    std::to_string(kLatest) + ": upgrade zkpipe");
 }
 
 }  // namespace zkp::queue

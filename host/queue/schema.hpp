@@ -23,7 +23,13 @@ struct Migrated {
 };
 Migrated migrate(Connection& c);
 
-// Throws Error unless the database is at latest_schema_version() (what the worker,
+// The database's schema is not the version this zkpipe speaks (the message says what to run).
+class SchemaError : public Error {
+ public:
+  using Error::Error;
+};
+
+// Throws SchemaError unless the database is at latest_schema_version() (what the worker,
 // enqueue and jobs require before touching a table).
 void require_current_schema(Connection& c);
 

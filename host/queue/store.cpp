@@ -39,14 +39,18 @@ Store::Store(const std::string& url) : c_(url) { require_current_schema(c_); }
 
 uint64_t Store::enqueue(const JobSpec& job) {
   if (job.partitions.empty()) throw Error("a job needs at least one partition");
+  // The constraints are copied into every partition too, so that a claim reads one table.
+  const Param gpu = job.gpu_index < 0 ? Param::null() : Param::integer(job.gpu_index);
+  const Param curve = job.curve.empty() ? Param::null() : Param::text(job.curve);
   Transaction tx(c_);
   const uint64_t id = static_cast<uint64_t>(
-      c_.exec("INSERT INTO zkpipe.jobs (key_path, key_format, priority, partition_count) VALUES ($1, $2, $3, $4) RETURNING id",
+      c_.exec("INSERT INTO zkpipe.jobs (key_path, key_format, priority, partition_count, gpu_index, curve)"
+              " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
               {Param::text(job.key_path), Param::text(job.key_format), Param::integer(job.priority),
-               Param::integer(static_cast<int64_t>(job.partitions.size()))})
+               Param::integer(static_cast<int64_t>(job.partitions.size())), gpu, curve})
           .integer(0, 0));
   const std::vector<Param> common = {Param::integer(static_cast<int64_t>(id)), Param::integer(job.priority),
-                                     Param::text(job.key_path), Param::text(job.key_format)};
+                                     Param::text(job.key_path), Param::text(job.key_format), gpu, curve};
   // Partitions by path in one statement (arrays unnested); those carrying bytes one by one.
   std::vector<uint64_t> path_idx;
   std::vector<std::string> paths;
@@ -56,8 +60,8 @@ uint64_t Store::enqueue(const JobSpec& job) {
       std::vector<Param> params = common;
       params.push_back(Param::integer(static_cast<int64_t>(i)));
       params.push_back(Param::bytes(p.witness_bytes));
-      c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, idx, witness_bytes)"
-              " VALUES ($1, $2, $3, $4, $5, $6)",
+      c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, gpu_index, curve, idx, witness_bytes)"
+              " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
               params);
     } else {
       path_idx.push_back(i);
@@ -68,8 +72,8 @@ uint64_t Store::enqueue(const JobSpec& job) {
     std::vector<Param> params = common;
     params.push_back(Param::text(int_array(path_idx)));
     params.push_back(Param::text(text_array(paths)));
-    c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, idx, witness_path)"
-            " SELECT $1, $2, $3, $4, t.i, t.p FROM unnest($5::int[], $6::text[]) AS t(i, p)",
+    c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, gpu_index, curve, idx, witness_path)"
+            " SELECT $1, $2, $3, $4, $5, $6, t.i, t.p FROM unnest($7::int[], $8::text[]) AS t(i, p)",
             params);
   }
   c_.exec("SELECT pg_notify($1, $2)", {Param::text(kWorkChannel), Param::text(std::to_string(id))});
@@ -78,7 +82,7 @@ uint64_t Store::enqueue(const JobSpec& job) {
 }
 
 std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::chrono::milliseconds lease,
-                                const std::vector<std::string>& warm_keys) {
+                                const std::vector<std::string>& warm_keys, const Capabilities& caps) {
   if (max == 0) return {};
   // One statement: pick (skipping rows another claimer holds), end the expired leases of what
   // was picked, open the new leases, mark the partitions. A reclaimed partition's row is
@@ -87,7 +91,8 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
   const Result r = c_.exec(
       "WITH picked AS ("
       "  SELECT job_id, idx, lease_id AS old_lease FROM zkpipe.partitions"
-      "  WHERE state = 'queued' OR (state = 'leased' AND lease_expires < now())"
+      "  WHERE (state = 'queued' OR (state = 'leased' AND lease_expires < now()))"
+      "   AND (gpu_index IS NULL OR gpu_index < $5) AND (curve IS NULL OR curve = ANY($6::text[]))"
       "  ORDER BY priority DESC, (key_path = ANY($3::text[])) DESC, job_id, idx"
       "  LIMIT $2 FOR UPDATE SKIP LOCKED),"
       " expired AS ("
@@ -101,8 +106,9 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
       "  lease_expires = f.expires_at, attempts = p.attempts + 1"
       " FROM fresh f WHERE p.job_id = f.job_id AND p.idx = f.idx"
       " RETURNING p.job_id, p.idx, f.id, p.key_path, p.key_format, p.witness_path, p.witness_bytes, p.priority,"
-      "  p.attempts",
-      {Param::text(worker), Param::integer(max), Param::text(text_array(warm_keys)), millis(lease)});
+      "  p.attempts, coalesce(p.gpu_index, -1)",
+      {Param::text(worker), Param::integer(max), Param::text(text_array(warm_keys)), millis(lease),
+       Param::integer(caps.device_count), Param::text(text_array(caps.curves))});
   std::vector<Claim> out(static_cast<size_t>(r.rows()));
   for (int i = 0; i < r.rows(); ++i) {
     Claim& c = out[static_cast<size_t>(i)];
@@ -115,6 +121,7 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
     c.witness_bytes = r.bytea(i, 6);
     c.priority = static_cast<int32_t>(r.integer(i, 7));
     c.attempt = static_cast<uint32_t>(r.integer(i, 8));
+    c.gpu_index = static_cast<int32_t>(r.integer(i, 9));
   }
   // RETURNING's order is the update's, not the pick's: hand them out in priority order.
   std::stable_sort(out.begin(), out.end(), [](const Claim& a, const Claim& b) { return a.priority > b.priority; });
@@ -219,6 +226,27 @@ std::vector<PartitionStatus> Store::partitions(uint64_t job_id, bool with_proofs
     out.push_back(std::move(s));
   }
   return out;
+}
+
+std::optional<StoredResult> Store::result(uint64_t job_id, uint32_t index) {
+  const Result r = c_.exec(
+      "SELECT r.status IS NOT NULL, r.status, coalesce(r.worker, ''), coalesce(r.message, ''), r.proof, r.public_inputs,"
+      " coalesce(r.proof_json, ''), coalesce(r.public_json, ''), r.prove_ns"
+      " FROM zkpipe.partitions p LEFT JOIN zkpipe.results r USING (job_id, idx) WHERE p.job_id = $1 AND p.idx = $2",
+      {Param::integer(static_cast<int64_t>(job_id)), Param::integer(index)});
+  if (r.rows() == 0) return std::nullopt;
+  StoredResult s;
+  s.written = r.text(0, 0) == "t";
+  if (!s.written) return s;
+  s.status = static_cast<int32_t>(r.integer(0, 1));
+  s.worker = r.text(0, 2);
+  s.message = r.text(0, 3);
+  s.proof = r.bytea(0, 4);
+  s.public_inputs = r.bytea(0, 5);
+  s.proof_json = r.text(0, 6);
+  s.public_json = r.text(0, 7);
+  s.prove_ns = static_cast<uint64_t>(r.integer(0, 8));
+  return s;
 }
 
 std::optional<JobStatus> Store::wait_done(uint64_t id, std::chrono::milliseconds timeout) {

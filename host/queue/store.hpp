@@ -14,6 +14,10 @@
 //             zkpipe.dropped_results. The last result of a job marks it done and sends
 //             NOTIFY zkpipe_job_done, '<job id>' (delivered on commit).
 //   release   gives leases back unstarted (a worker shutting down): queued again, at once.
+//
+// Constraints (schema version 2): a job may name a device index and a curve; claim() passes
+// over the partitions its caller's Capabilities cannot satisfy, so they wait for a worker
+// that can (forever, if none ever joins: `zkpipe jobs` shows them queued).
 #pragma once
 
 #include "pg.hpp"
@@ -40,7 +44,15 @@ struct JobSpec {
   std::string key_path;  // absolute, on shared storage
   std::string key_format = "zkey";
   int32_t priority = 0;
+  int32_t gpu_index = -1;  // -1: any device; else only hosts with this device index claim it
+  std::string curve;       // "": any worker; "bn254" or "bls12_381": only workers declaring it
   std::vector<PartitionInput> partitions;
+};
+
+// What a claimer can run: the partitions of a job constrained otherwise are passed over.
+struct Capabilities {
+  uint32_t device_count = 1;                           // a gpu_index below this is satisfiable
+  std::vector<std::string> curves = {"bn254", "bls12_381"};  // the curves it proves
 };
 
 struct Claim {
@@ -52,7 +64,8 @@ struct Claim {
   std::string witness_path;   // empty when the bytes are in the row
   std::string witness_bytes;
   int32_t priority = 0;
-  uint32_t attempt = 0;  // 1 on the first claim
+  int32_t gpu_index = -1;  // the job's device constraint (-1: any)
+  uint32_t attempt = 0;    // 1 on the first claim
 };
 
 struct PartitionResult {
@@ -76,6 +89,16 @@ struct JobStatus {
   std::string created_at, finished_at;
 };
 
+// One partition's row of zkpipe.results, as the C API hands it out.
+struct StoredResult {
+  bool written = false;  // false: no result yet (the rest is empty)
+  int32_t status = 0;
+  std::string worker, message;
+  std::string proof, public_inputs;     // the C ABI's bytes
+  std::string proof_json, public_json;  // snarkjs's files
+  uint64_t prove_ns = 0;
+};
+
 struct PartitionStatus {
   uint32_t index = 0;
   std::string state;
@@ -95,7 +118,7 @@ class Store {
   uint64_t enqueue(const JobSpec& job);
 
   std::vector<Claim> claim(const std::string& worker, uint32_t max, std::chrono::milliseconds lease,
-                           const std::vector<std::string>& warm_keys);
+                           const std::vector<std::string>& warm_keys, const Capabilities& caps = {});
   // The subset of `lease_ids` the worker still holds, renewed.
   std::vector<uint64_t> renew(const std::string& worker, const std::vector<uint64_t>& lease_ids,
                               std::chrono::milliseconds lease);
@@ -109,6 +132,8 @@ class Store {
   std::vector<JobStatus> jobs(uint32_t limit);
   std::optional<JobStatus> job(uint64_t id);
   std::vector<PartitionStatus> partitions(uint64_t job_id, bool with_proofs);
+  // Partition `index` of the job's result; nullopt when there is no such partition.
+  std::optional<StoredResult> result(uint64_t job_id, uint32_t index);
   // Waits until the job is done or `timeout` passes (LISTEN on kJobDoneChannel, then a
   // re-read, so a NOTIFY sent before the LISTEN is not missed). Returns the last status read.
   std::optional<JobStatus> wait_done(uint64_t id, std::chrono::milliseconds timeout);

@@ -15,9 +15,32 @@
 #            predecessor's leases must expire, or SIGTERM, which must exit 0, and a restart) after
 #            a random pause; then the same exactly-once and verify checks.
 #   affinity: one worker with key A loaded prefers a newer job of key A to an older one of key B.
+#   outage:  two workers share 40 partitions; the PostgreSQL server is stopped (immediate: every
+#            connection dropped) while they hold leases and started again 3 s (1.5 lease
+#            periods) later. Checks: both workers are still running and reconnected, every
+#            partition has exactly one result and every proof verifies, SIGTERM exits 0.
+#   sizing:  a worker whose memory budget fits one partition of the key (8 slots) never holds
+#            more than 3 leases at once (1 waiting per device worker, 1 in the budget, and 1 that
+#            has left the budget but whose result is not written yet), while a second worker
+#            takes the rest; every partition completes once.
+#   deadline: worker h1's prover hangs forever on its first partition (the `faulty` test prover
+#            around the cpu one), and h1 has --attempt-deadline-ms 1500: it stops renewing what
+#            is stuck, and worker h2 reclaims and proves it after the lease runs out. Checks:
+#            every partition has exactly one result and proof that verifies, h1's first lease
+#            ended 'expired', h1 logged the deadline, and h2 proved the hung partition.
+#   capi:    migration 2 on a store taken back to version 1; then the C API (zkp_queue.h) by a C program (queue_capi_test.c, its checks listed there)
+#            with one worker (c1, --curves bn254) started once its jobs are in; then the
+#            refused enqueues wrote nothing, its proofs verify, the constrained jobs B (gpu_index
+#            3) and C (curve bls12_381) were never claimed by c1, and a second worker c2 that
+#            declares both curves claims and proves C while B, which no host here satisfies,
+#            stays queued. In between, the server is restarted under the C program's open
+#            handle, which must work again on its next call (as must c1, which reconnects).
 set -uo pipefail
 MODE=$1
 ZKPIPE=$2
+CAPI_TEST=${3:-}
+TEST_PLUGIN_DIR=${4:-}  # where the host tests' `faulty` prover is (mode deadline)
+CPU_PROVER=${5:-}       # libzkp_prover_cpu.so, which it wraps
 source "$(dirname "$0")/../support/script_checks.sh"
 source "$(dirname "$0")/pg_fixture.sh"
 pg_skip_unless_installed
@@ -38,9 +61,9 @@ if ! pg_start; then
 fi
 ok "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on unix socket $PG_DIR/sock"
 
-start_worker() {  # start_worker ID: one synthesis thread, one device worker, no self-check (check_job verifies)
+start_worker() {  # start_worker ID [ARGS, after the defaults, so they win]: one synthesis thread, one device worker, no self-check (check_job verifies)
   "$ZKPIPE" worker --queue "$PG_URL" --id "$1" --lease-ms $LEASE_MS --heartbeat-ms $HEARTBEAT_MS --poll-ms 100 \
-    prover=cpu synthesis_threads=1 workers_per_device=1 self_check=false >> "$TMP/$1.log" 2>&1 &
+    prover=cpu synthesis_threads=1 workers_per_device=1 self_check=false "${@:2}" >> "$TMP/$1.log" 2>&1 &
   PID[$1]=$!
 }
 # wait_for SECONDS 'SQL returning a count': until it is > 0.
@@ -104,10 +127,11 @@ if ! "$ZKPIPE" jobs --queue "$PG_URL" > "$TMP/noschema.txt" 2>&1 && grep -q "que
 else
   bad "zkpipe jobs on an empty database:"; cat "$TMP/noschema.txt"
 fi
-out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 0 -> 1" ] && ok "queue init: $out" || bad "queue init: $out"
+out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 0 -> 2" ] && ok "queue init: $out" || bad "queue init: $out"
 out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && grep -q "already initialised" <<< "$out" && ok "queue init again: $out" || bad "queue init again: $out"
 out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && grep -q "up to date" <<< "$out" && ok "queue migrate: $out" || bad "queue migrate: $out"
-[ "$(sql "SELECT version FROM zkpipe.schema_version")" = 1 ] && ok "zkpipe.schema_version holds version 1" || bad "schema_version: $(sql "SELECT * FROM zkpipe.schema_version")"
+[ "$(sql "SELECT string_agg(version::text, ',' ORDER BY version) FROM zkpipe.schema_version")" = 1,2 ] &&
+  ok "zkpipe.schema_version holds versions 1 and 2" || bad "schema_version: $(sql "SELECT * FROM zkpipe.schema_version")"
 
 if [ "$MODE" = workers ]; then
   N=${FLEET_PARTITIONS:-200}
@@ -242,6 +266,154 @@ if [ "$MODE" = affinity ]; then
     bad "affinity: a1's first claim took Z|Y = $first partitions (3|1 expected: job $Z has the warm key)"
   r=$(sql "SELECT string_agg(state || ' ' || succeeded, ',' ORDER BY id) FROM zkpipe.jobs WHERE id IN ($Y, $Z)")
   [ "$r" = "done 2,done 3" ] && ok "jobs $Y (key B) and $Z (key A) both completed: $r" || bad "jobs $Y and $Z: $r"
+  stop_workers
+  summary
+  exit
+fi
+if [ "$MODE" = outage ]; then
+  N=40
+  witnesses=()
+  for _ in $(seq $N); do witnesses+=("$V/witness.wtns"); done
+  JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "${witnesses[@]}")
+  for id in o1 o2; do start_worker $id; done
+  if wait_for 60 "SELECT count(*) FROM zkpipe.results HAVING count(*) >= 4" &&
+     wait_for 20 "SELECT count(*) FROM zkpipe.partitions WHERE state = 'leased'"; then
+    held=$(sql "SELECT count(*) FROM zkpipe.partitions WHERE state = 'leased'")
+    done_before=$(sql "SELECT count(*) FROM zkpipe.results")
+    if pg_restart_after 3; then
+      ok "PostgreSQL stopped (immediate) with $held partitions leased and $done_before results written, started again 3 s later"
+    else
+      bad "PostgreSQL did not start again"; summary; exit 1
+    fi
+  else
+    bad "the workers never held leases after 4 results"
+  fi
+  check_job "$JOB" $N
+  for id in o1 o2; do
+    if kill -0 "${PID[$id]}" 2>/dev/null && grep -q "reconnected to the queue database after" "$TMP/$id.log"; then
+      ok "$id survived the outage: $(grep -o 'reconnected to the queue database after [0-9]* ms' "$TMP/$id.log" | head -n 1)"
+    else
+      bad "$id did not survive the outage:"; tail -n 5 "$TMP/$id.log"
+    fi
+  done
+  echo "      dropped late results: $(sql "SELECT count(*) FROM zkpipe.dropped_results"); lease outcomes: $(sql "SELECT string_agg(outcome || ' ' || n, ', ') FROM (SELECT outcome, count(*) n FROM zkpipe.leases GROUP BY outcome ORDER BY outcome) t")"
+  stop_workers
+  summary
+  exit
+fi
+
+if [ "$MODE" = sizing ]; then
+  N=16
+  witnesses=()
+  for _ in $(seq $N); do witnesses+=("$V/witness.wtns"); done
+  # The key's synthesis_bytes: what a host with a 1-byte budget says when it refuses the key.
+  bytes=$("$ZKPIPE" run --partitions 1 --key "$V/circuit.zkey" prover=cpu budget=1 2>&1 |
+          grep -o 'one partition needs [0-9]* bytes' | head -n 1 | grep -o '[0-9][0-9]*')
+  if [ -z "$bytes" ]; then bad "could not read the key's synthesis bytes"; summary; exit 1; fi
+  JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "${witnesses[@]}")
+  start_worker s1 --slots 8 budget=$((bytes * 3 / 2))
+  start_worker s2
+  check_job "$JOB" $N
+  # The most leases s1 held at once: at each of its claims, its leases acquired by then and not yet ended.
+  most=$(sql "SELECT max((SELECT count(*) FROM zkpipe.leases b WHERE b.worker = 's1' AND b.acquired_at <= a.acquired_at
+                                  AND coalesce(b.ended_at, 'infinity') > a.acquired_at)) FROM zkpipe.leases a WHERE a.worker = 's1'")
+  n1=$(sql "SELECT count(*) FROM zkpipe.results WHERE worker = 's1'")
+  [ "${most:-99}" -le 3 ] && [ "$n1" -gt 0 ] &&
+    ok "s1 (budget $((bytes * 3 / 2)) B: 1 partition of $bytes B; 8 slots) held $most leases at most and proved $n1 partitions; s2 proved $((N - n1))" ||
+    bad "s1 (budget for 1 partition, 8 slots) held ${most:-?} leases at once (3 at most expected) and proved $n1"
+  stop_workers
+  summary
+  exit
+fi
+
+if [ "$MODE" = deadline ]; then
+  N=6
+  witnesses=()
+  for _ in $(seq $N); do witnesses+=("$V/witness.wtns"); done
+  start_worker h1 --slots 2 --attempt-deadline-ms 1500 prover=faulty plugin_path="$TEST_PLUGIN_DIR" \
+    prover.inner="$CPU_PROVER" prover.devices=1 prover.fault=hang_finish prover.fault_at=1 prover.hang_ms=0
+  JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "${witnesses[@]}")
+  if wait_for 30 "$(held_by h1)"; then
+    first=$(sql "SELECT min(id) FROM zkpipe.leases WHERE worker = 'h1'")
+    ok "h1 (its prover hangs on its first partition) holds lease $first"
+  else
+    bad "h1 never claimed:"; tail -n 5 "$TMP/h1.log"; first=0
+  fi
+  start_worker h2
+  check_job "$JOB" $N
+  r=$(sql "SELECT l.outcome || ' ' || coalesce(r.worker, '-') FROM zkpipe.leases l LEFT JOIN zkpipe.results r USING (job_id, idx) WHERE l.id = $first")
+  [ "$r" = "expired h2" ] && ok "h1's hung lease $first expired and h2 wrote that partition's result" || bad "h1's first lease: outcome, writer = $r"
+  if grep -q "is no longer renewed" "$TMP/h1.log"; then
+    ok "h1: $(grep -o 'partition [0-9]* has been in the host for over [0-9]* ms' "$TMP/h1.log" | head -n 1)"
+  else
+    bad "h1 did not log the attempt deadline:"; tail -n 5 "$TMP/h1.log"
+  fi
+  # h1's device is hung for good: it cannot finish a SIGTERM; it is killed (its leases expire).
+  [ -n "${FLEET_DEBUG:-}" ] && cat "$TMP/h1.log"
+  kill -KILL "${PID[h1]}"; wait "${PID[h1]}" 2>/dev/null; unset "PID[h1]"
+  stop_workers
+  summary
+  exit
+fi
+
+if [ "$MODE" = capi ]; then
+  # Migration 2 on a store of version 1: the schema as version 1 left it (no constraint columns).
+  sql "ALTER TABLE zkpipe.jobs DROP COLUMN gpu_index, DROP COLUMN curve;
+       ALTER TABLE zkpipe.partitions DROP COLUMN gpu_index, DROP COLUMN curve;
+       DELETE FROM zkpipe.schema_version WHERE version = 2"
+  if ! out=$("$ZKPIPE" jobs --queue "$PG_URL" 2>&1) && grep -q "queue migrate" <<< "$out"; then
+    ok "at version 1, zkpipe jobs refuses: $out"
+  else
+    bad "zkpipe jobs at version 1: $out"
+  fi
+  out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 1 -> 2" ] &&
+    [ "$(sql "SELECT count(*) FROM information_schema.columns WHERE table_schema = 'zkpipe' AND column_name IN ('gpu_index', 'curve')")" = 4 ] &&
+    ok "queue migrate from version 1: $out, the constraint columns are back" || bad "queue migrate from version 1: $out"
+  BLS=$ROOT/tests/vectors/data/many_public_bls12381
+  mkdir -p "$TMP/capi"
+  "$CAPI_TEST" "$PG_URL" "${PG_URL/\/postgres\?/\/template1?}" "$V" "$TMP/capi" "$TMP/capi.ready" "$BLS" \
+    "$TMP/capi.restarted" > "$TMP/capi.out" 2>&1 &
+  PID[capi]=$!
+  # file_or_exit FILE: waits (60 s at most) for the C program to create FILE, unless it exits.
+  file_or_exit() {
+    local deadline=$((SECONDS + 60))
+    while [ ! -e "$1" ] && kill -0 "${PID[capi]}" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.05; done
+    [ -e "$1" ]
+  }
+  file_or_exit "$TMP/capi.ready" && start_worker c1 --curves bn254
+  # Then it asks for a server restart under its open handle.
+  if file_or_exit "$TMP/capi.restarted.ask"; then
+    pg_restart_after 0.5 || { bad "PostgreSQL did not start again"; summary; exit 1; }
+    touch "$TMP/capi.restarted"
+  fi
+  wait "${PID[capi]}"; status=$?
+  unset "PID[capi]"
+  sed 's/^/      /' "$TMP/capi.out"
+  [ $status -eq 0 ] && ok "queue_capi_test: $(tail -n 1 "$TMP/capi.out")" || bad "queue_capi_test exited $status"
+  read -r _ A B C D <<< "$(grep '^jobs ' "$TMP/capi.out")"
+  if [ -n "${D:-}" ]; then
+    [ "$(sql "SELECT count(*) FROM zkpipe.jobs")" = 4 ] && ok "the refused enqueues wrote nothing (4 jobs in the store)" ||
+      bad "the store holds $(sql "SELECT count(*) FROM zkpipe.jobs") jobs, expected 4"
+    verified=0
+    for i in 0 1; do
+      "$ZKPIPE" verify "$V/vkey.json" "$TMP/capi/$i.public.json" "$TMP/capi/$i.proof.json" > /dev/null 2>&1 &&
+        cmp -s "$TMP/capi/$i.public.json" "$V/public.json" && verified=$((verified + 1))
+    done
+    [ $verified -eq 2 ] && ok "zkpipe verify accepts the 2 proof.json the C API returned, with the vector's public.json" ||
+      bad "$verified of the 2 proofs the C API returned verify"
+    r=$(sql "SELECT string_agg(attempts::text, ',' ORDER BY job_id) FROM zkpipe.partitions WHERE job_id IN ($B, $C)")
+    [ "$r" = "0,0" ] && ok "c1 (1 device, bn254) never claimed B (gpu_index 3) or C (curve bls12_381)" || bad "attempts on B, C: $r"
+    start_worker c2
+    if "$ZKPIPE" jobs --queue "$PG_URL" "$C" --wait 60 > "$TMP/c.txt" 2>&1; then
+      r=$(sql "SELECT worker || ' ' || status FROM zkpipe.results WHERE job_id = $C")
+      [ "$r" = "c2 0" ] && ok "c2 (curves bn254,bls12_381) claimed and proved C (curve bls12_381)" || bad "C's result: $r"
+    else
+      bad "C did not complete with c2 running:"; tail -n 3 "$TMP/c.txt"
+    fi
+    sleep 0.5  # c2 polls every 100 ms: B would have been claimed by now
+    r=$(sql "SELECT state || ' ' || attempts FROM zkpipe.partitions WHERE job_id = $B")
+    [ "$r" = "queued 0" ] && ok "B (gpu_index 3) stays queued: no worker here has device 3" || bad "B's partition: $r"
+  fi
   stop_workers
   summary
   exit

@@ -7,6 +7,8 @@
 #                              With PG_PORT set it listens on 127.0.0.1:PG_PORT too, and PG_URL
 #                              goes over loopback TCP (measure.sh; the tests keep to the socket).
 #   pg_stop                    immediate stop; safe to call twice, and from a trap.
+#   pg_restart_after SECONDS   immediate stop (every connection dropped, as in a crash), SECONDS
+#                              down, then the same cluster started again on the same socket.
 # PostgreSQL refuses to run as root, and CI runs as root: then the server runs as the
 # `postgres` user Debian's package creates (runuser), in a folder it owns.
 # ZKPIPE_TEST_PG_BIN=DIR looks in DIR only (set it to an empty folder to see the skip).
@@ -20,6 +22,7 @@ if [ -z "$PG_BIN" ] && [ -z "${ZKPIPE_TEST_PG_BIN+x}" ] && command -v initdb >/d
   PG_BIN=$(dirname "$(command -v initdb)")
 fi
 PG_DIR=""
+PG_OPTS=""
 PG_URL=""
 PSQL=""
 
@@ -48,14 +51,24 @@ pg_start() {
   if ! _as_pg "$PG_BIN/initdb" -D "$PG_DIR/data" -U zkpipe -A trust -E UTF8 --no-sync > "$PG_DIR/initdb.log" 2>&1; then
     echo "pg_fixture: initdb failed:"; tail -n 20 "$PG_DIR/initdb.log"; return 1
   fi
-  local opts="-c listen_addresses=${PG_PORT:+127.0.0.1} -p ${PG_PORT:-5432} -k $PG_DIR/sock -c fsync=off -c full_page_writes=off $*"
-  if ! _as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 -o "$opts" start > "$PG_DIR/pg_ctl.log" 2>&1; then
-    echo "pg_fixture: pg_ctl start failed:"; tail -n 20 "$PG_DIR/server.log" "$PG_DIR/pg_ctl.log"; return 1
-  fi
+  PG_OPTS="-c listen_addresses=${PG_PORT:+127.0.0.1} -p ${PG_PORT:-5432} -k $PG_DIR/sock -c fsync=off -c full_page_writes=off $*"
+  _pg_ctl_start || return 1
   PG_URL="postgresql://zkpipe@/postgres?host=$PG_DIR/sock&port=${PG_PORT:-5432}"
   [ -n "${PG_PORT:-}" ] && PG_URL="postgresql://zkpipe@127.0.0.1:$PG_PORT/postgres"
   PSQL="$PG_BIN/psql"
   [ -x "$PSQL" ] || PSQL=psql
+}
+
+_pg_ctl_start() {
+  if ! _as_pg "$PG_BIN/pg_ctl" -D "$PG_DIR/data" -l "$PG_DIR/server.log" -w -t 60 -o "$PG_OPTS" start > "$PG_DIR/pg_ctl.log" 2>&1; then
+    echo "pg_fixture: pg_ctl start failed:"; tail -n 20 "$PG_DIR/server.log" "$PG_DIR/pg_ctl.log"; return 1
+  fi
+}
+
+pg_restart_after() {
+  pg_stop
+  sleep "$1"
+  _pg_ctl_start
 }
 
 pg_stop() {
