@@ -15,42 +15,18 @@ ZKPIPE=$1
 CHECK=$2
 SHOT=$3
 source "$(dirname "$0")/../support/script_checks.sh"
-V=$ROOT/tests/vectors/data/many_public_bn128
 CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
 if [ -z "$CHROMIUM" ]; then
   echo "SKIP: chromium is not installed (scripts/install-deps.sh installs it); the dashboard was NOT tested in a browser"
   exit 77
 fi
-server=""
-cleanup() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server"; fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/serve_fixture.sh"
 browser() {  # browser ARGS... URL: chromium headless, its own profile, at most 60 s
   timeout 60 "$CHROMIUM" --headless --no-sandbox --disable-gpu --disable-dev-shm-usage --no-first-run \
     --user-data-dir="$TMP/profile" --virtual-time-budget=5000 "$@" 2>> "$TMP/chromium.log"
 }
 
-cat > "$TMP/serve.ini" <<INI
-prover = cpu
-[serve]
-socket = $TMP/serve.sock
-http = 127.0.0.1:0
-INI
-"$ZKPIPE" serve --config "$TMP/serve.ini" 2> "$TMP/server.log" &
-server=$!
-for _ in $(seq 200); do
-  grep -q "listening on" "$TMP/server.log" && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.05
-done
-http=$(grep -o 'http:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f2-)
-if [ -n "$http" ]; then
-  ok "zkpipe serve answers HTTP on $http"
-else
-  bad "zkpipe serve did not start:"; cat "$TMP/server.log"; summary; exit 1
-fi
+start_http_serve
 
 for i in 1 2 3; do
   mkdir -p "$TMP/out$i"
@@ -101,10 +77,4 @@ else
   bad "chromium --screenshot made no $SHOT:"; tail -n 20 "$TMP/chromium.log"
 fi
 
-kill -TERM "$server"
-for _ in $(seq 300); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$server" 2>/dev/null; then bad "SIGTERM: still running after 30 s"; kill -KILL "$server"; fi
-wait "$server"; rc=$?
-server=""
-[ $rc -eq 0 ] && ok "SIGTERM: exit 0" || { bad "SIGTERM: exit $rc"; tail -n 20 "$TMP/server.log"; }
-summary
+stop_serve

@@ -12,33 +12,9 @@ ZKPIPE=$1
 CLIENT=$2
 CHECK=$3
 source "$(dirname "$0")/../support/script_checks.sh"
-V=$ROOT/tests/vectors/data/many_public_bn128
-server=""
-cleanup() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server"; fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/serve_fixture.sh"
 
-cat > "$TMP/serve.ini" <<INI
-prover = cpu
-[serve]
-socket = $TMP/serve.sock
-http = 127.0.0.1:0
-INI
-"$ZKPIPE" serve --config "$TMP/serve.ini" 2> "$TMP/server.log" &
-server=$!
-for _ in $(seq 200); do
-  grep -q "listening on" "$TMP/server.log" && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.05
-done
-http=$(grep -o 'http:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f2-)
-if [ -n "$http" ]; then
-  ok "zkpipe serve answers HTTP on $http"
-else
-  bad "zkpipe serve did not start with serve.http:"; cat "$TMP/server.log"; summary; exit 1
-fi
+start_http_serve
 
 for i in 1 2 3; do
   "$CLIENT" "unix:$TMP/serve.sock" prove "$V/circuit.zkey" "$V/witness.wtns" "$TMP/proof$i.json" "$TMP/public$i.json" \
@@ -79,10 +55,4 @@ out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/other.sock" s
 [ $rc -eq 2 ] && echo "$out" | grep -q "serve.http = '0.0.0.0:9464' is invalid: .*no authentication" &&
   ok "serve.http on a non-loopback address: refused (exit 2)" || bad "serve.http=0.0.0.0: exit $rc, $out"
 
-kill -TERM "$server"
-for _ in $(seq 300); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$server" 2>/dev/null; then bad "SIGTERM: still running after 30 s"; kill -KILL "$server"; fi
-wait "$server"; rc=$?
-server=""
-[ $rc -eq 0 ] && ok "SIGTERM: exit 0" || { bad "SIGTERM: exit $rc"; tail -n 20 "$TMP/server.log"; }
-summary
+stop_serve

@@ -14,13 +14,7 @@ MODE=$1
 ZKPIPE=$2
 CLIENT=$3
 source "$(dirname "$0")/../support/script_checks.sh"
-V=$ROOT/tests/vectors/data/many_public_bn128
-server=""
-cleanup() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server"; fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/serve_fixture.sh"
 
 if [ "$MODE" = readme ]; then
   if ! readme_block serve "$(cd "$(dirname "$ZKPIPE")/.." && pwd)"; then
@@ -45,13 +39,7 @@ socket = $TMP/serve.sock
 tcp = 127.0.0.1:0
 token_file = $TMP/token
 INI
-"$ZKPIPE" serve --config "$TMP/serve.ini" 2> "$TMP/server.log" &
-server=$!
-for _ in $(seq 200); do
-  grep -q "listening on" "$TMP/server.log" && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.05
-done
+start_serve "$TMP/serve.ini"
 port=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f3)
 if [ -S "$TMP/serve.sock" ] && [ -n "$port" ]; then
   ok "zkpipe serve listens on unix:$TMP/serve.sock (mode $(stat -c %a "$TMP/serve.sock")) and tcp:127.0.0.1:$port"

@@ -11,13 +11,7 @@
 set -uo pipefail
 ZKPIPE=$1
 source "$(dirname "$0")/../support/script_checks.sh"
-V=$ROOT/tests/vectors/data/many_public_bn128
-server=""
-cleanup() {
-  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then kill -KILL "$server"; fi
-  rm -rf "$TMP"
-}
-trap cleanup EXIT
+source "$(dirname "$0")/serve_fixture.sh"
 
 # P-256 keys: made in milliseconds, where RSA takes a noticeable fraction of a second.
 selfsigned() {  # selfsigned NAME: $TMP/NAME.pem and $TMP/NAME.key, for 127.0.0.1 and localhost, 1 day
@@ -40,13 +34,7 @@ token_file = $TMP/token
 tls_cert = $TMP/server.pem
 tls_key = $TMP/server.key
 INI
-"$ZKPIPE" serve --config "$TMP/serve.ini" 2> "$TMP/server.log" &
-server=$!
-for _ in $(seq 200); do
-  grep -q "listening on" "$TMP/server.log" && break
-  kill -0 "$server" 2>/dev/null || break
-  sleep 0.05
-done
+start_serve "$TMP/serve.ini"
 addr=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f2-)
 if [ -n "$addr" ] && grep -q "tcp:$addr (TLS, bearer token)" "$TMP/server.log"; then
   ok "zkpipe serve listens on tcp:$addr with TLS"
@@ -95,10 +83,4 @@ refused "a serve.tls_cert that is no PEM" "serve.tls_cert '$TMP/junk.pem' holds 
 refused "a serve.tls_key that is missing" "serve.tls_key '$TMP/none.key' cannot be read" serve.tls_key="$TMP/none.key"
 refused "/dev/zero as serve.tls_cert" "serve.tls_cert '/dev/zero' is not a regular file" serve.tls_cert=/dev/zero
 
-kill -TERM "$server"
-for _ in $(seq 300); do kill -0 "$server" 2>/dev/null || break; sleep 0.1; done
-if kill -0 "$server" 2>/dev/null; then bad "SIGTERM: still running after 30 s"; kill -KILL "$server"; fi
-wait "$server"; rc=$?
-server=""
-[ $rc -eq 0 ] && ok "SIGTERM: exit 0" || { bad "SIGTERM: exit $rc"; tail -n 20 "$TMP/server.log"; }
-summary
+stop_serve
