@@ -157,6 +157,22 @@ const std::vector<HostOption>& host_options() {
               "so and its device is quarantined (no unpinned work while another device is usable); the partition "
               "fails with ZKP_ERR_DEVICE, retried on another device as device_retries allows, when the prover "
               "returns; 0: off"),
+      {"isolation", "thread", nullptr, "thread or process",
+       [](Config& c, const std::string& text) {
+         if (text != "thread" && text != "process") return false;
+         c.isolation = text == "process" ? Isolation::process : Isolation::thread;
+         return true;
+       },
+       "where the prover runs: thread (on the host's threads; a crash ends the process) or process (each device "
+       "in a zkpipe-device process of its own, inputs and proofs through shared memory; one that dies, or that the "
+       "partition watchdog kills, fails only its partitions in flight, retried as device_retries allows, and is "
+       "restarted with its keys)"},
+      {"isolation_executable", "", nullptr, "a path",
+       [](Config& c, const std::string& text) {
+         c.isolation_executable = text;
+         return true;
+       },
+       "zkpipe-device for isolation = process; empty: the one beside the zkpipe program or libzkpipe.so"},
   };
   return options;
 }

@@ -7,6 +7,9 @@
 #include <zkpipe/host/worker.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include "isolation/device_executable.hpp"
+#include "isolation/isolated_prover.hpp"
+
 #include <chrono>
 #include <cstddef>
 
@@ -23,7 +26,25 @@ Host::Host(Config config) : config_(std::move(config)) {
   prover_facts.workers_per_device = config_.workers_per_device;
   prover_facts.synthesis_threads = config_.synthesis_threads;
   prover_facts.ops_per_worker = config_.worker_overlap ? kOverlapOpsPerWorker : 1;
-  prover_ = Prover::create(loader.load(PluginKind::prover, config_.prover), prover_facts, config_.prover_options);
+  if (config_.isolation == Isolation::process) {
+    // The plugin is opened in the device processes only: a fault in it (or in the CUDA runtime
+    // under it) stays there.
+    isolation::DeviceProcessSpec spec;
+    spec.executable = isolation::find_device_executable(config_.isolation_executable);
+    spec.plugin = loader.resolve(PluginKind::prover, config_.prover).string();
+    for (const PluginOption& o : config_.prover_options) spec.options.emplace_back(o.key, o.value);
+    spec.workers_per_device = prover_facts.workers_per_device;
+    spec.synthesis_threads = prover_facts.synthesis_threads;
+    spec.ops_per_worker = prover_facts.ops_per_worker;
+    spec.log_level = static_cast<int>(config_.log_level);
+    isolation::DeviceControl* control = nullptr;
+    zkp_prover_t* table = isolation::create_isolated_prover(spec, &control);
+    prover_ = Prover::adopt(table, control);
+    log().info("isolation = process: {} device process(es) of '{}' ({})", prover_->device_count(), spec.plugin,
+               spec.executable);
+  } else {
+    prover_ = Prover::create(loader.load(PluginKind::prover, config_.prover), prover_facts, config_.prover_options);
+  }
   if (config_.self_check && prover_->simulated()) {
     log().info("self_check: prover '{}' is a simulation; there is nothing to check", prover_->name());
   } else if (config_.self_check && !prover_->can_verify()) {

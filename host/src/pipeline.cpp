@@ -369,17 +369,23 @@ void Pipeline::watchdog_loop() {
       const double ns_per_s = 1e9;
       const bool quarantined = gpu_queue_.quarantine(h.device, proving_on_);
       log().error("watchdog: partition {} of job {} has been on device {} for {:.1f} s (threshold {:.1f} s: "
-                  "max(watchdog_floor_ms, 10 x its key's median gpu_duration of {:.3f} s)); it is declared hung{}. "
-                  "A prover call on a host thread cannot be interrupted: the partition fails with "
-                  "ZKP_ERR_DEVICE (and is retried elsewhere as device_retries allows) when the call returns",
+                  "max(watchdog_floor_ms, 10 x its key's median gpu_duration of {:.3f} s)); it is declared hung{}. {}",
                   h.partition, h.job_id, h.device, static_cast<double>(h.on_device_ns) / ns_per_s,
                   static_cast<double>(h.threshold_ns) / ns_per_s, static_cast<double>(h.median_ns) / ns_per_s,
                   quarantined ? " and device " + std::to_string(h.device) +
                                     " is quarantined: it takes no unpinned partitions while another device is usable"
-                              : "");
+                              : "",
+                  prover_.isolated()
+                      ? "Its device process is killed and restarted; the partition fails with ZKP_ERR_DEVICE (and is "
+                        "retried elsewhere as device_retries allows)"
+                      : "A prover call on a host thread cannot be interrupted: the partition fails with ZKP_ERR_DEVICE "
+                        "(and is retried elsewhere as device_retries allows) when the call returns");
       if (quarantined) {
         for (auto& cv : device_cv_) cv.notify_all();  // per-device: its queue may have moved
       }
+      // Process isolation: the call returns now, failed (a signal to a process; no prover call).
+      prover_.device_hung(h.device, "the partition watchdog declared partition " + std::to_string(h.partition) +
+                                        " of job " + std::to_string(h.job_id) + " hung");
     }
     const uint64_t deadline = partition_watchdog_.deadline_ns();
     if (deadline == PartitionWatchdog::kNever) {

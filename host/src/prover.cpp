@@ -2,6 +2,8 @@
 
 #include <zkpipe/sdk/error.hpp>
 
+#include "isolation/isolated_prover.hpp"
+
 #include <cstddef>
 
 namespace zkp::host {
@@ -63,12 +65,24 @@ std::unique_ptr<Prover> Prover::create(std::shared_ptr<PluginLibrary> library, c
     throw Error(status, status == ZKP_ERR_INVALID_ARGUMENT ? with_option_origins(message, options, "prover") : message);
   }
   if (raw == nullptr) throw Error(ZKP_ERR_INTERNAL, what + ": create returned no prover");
+  self->take(raw, what);
+  return self;
+}
+
+std::unique_ptr<Prover> Prover::adopt(zkp_prover_t* table, isolation::DeviceControl* control) {
+  std::unique_ptr<Prover> self(new Prover(nullptr, nullptr));
+  self->control_ = control;
+  self->take(table, "the isolated prover");
+  return self;
+}
+
+void Prover::take(zkp_prover_t* raw, const std::string& what) {
   if (raw->header.struct_size < sizeof(zkp_prover_t) || raw->destroy == nullptr) {
     throw Error(ZKP_ERR_ABI_MISMATCH, what + ": zkp_prover_t has struct_size " +
                                           std::to_string(raw->header.struct_size) +
                                           ", expected at least " + std::to_string(sizeof(zkp_prover_t)));
   }
-  self->prover_.reset(raw);
+  prover_.reset(raw);
   const zkp_prover_t& p = *raw;
   if (p.device_count == nullptr || p.device_info == nullptr || p.key_load == nullptr ||
       p.key_info == nullptr || p.key_free == nullptr || p.synthesize == nullptr ||
@@ -76,11 +90,16 @@ std::unique_ptr<Prover> Prover::create(std::shared_ptr<PluginLibrary> library, c
       ((p.flags & ZKP_PROVER_FLAG_VERIFY) != 0 && p.verify == nullptr)) {
     throw Error(ZKP_ERR_ABI_MISMATCH, what + ": zkp_prover_t has a NULL function");
   }
-  self->name_ = p.name != nullptr ? p.name : library->name();
-  self->device_count_ = p.device_count(raw);
-  if (self->device_count_ == 0) throw Error(ZKP_ERR_DEVICE, "prover '" + self->name_ + "' has no devices");
-  return self;
+  name_ = p.name != nullptr ? p.name : library_ != nullptr ? library_->name() : "isolated";
+  device_count_ = p.device_count(raw);
+  if (device_count_ == 0) throw Error(ZKP_ERR_DEVICE, "prover '" + name_ + "' has no devices");
 }
+
+void Prover::device_hung(uint32_t device, const std::string& reason) {
+  if (control_ != nullptr) control_->kill_device(device, reason);
+}
+
+uint64_t Prover::device_restarts() const { return control_ != nullptr ? control_->restarts() : 0; }
 
 zkp_device_info_t Prover::device_info(uint32_t gpu_index) const {
   auto out = make_struct<zkp_device_info_t>();

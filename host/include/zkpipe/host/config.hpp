@@ -37,6 +37,12 @@ enum class QueueMode {
 
 const char* queue_mode_name(QueueMode mode);
 
+// Where the prover's calls run (issue 17).
+enum class Isolation {
+  thread,   // on the host's own threads, in this process
+  process,  // each device in a zkpipe-device process of its own, restarted when it dies
+};
+
 // A key=value pair for a plugin (from [prover]/[pacer] or "prover.key=value").
 struct PluginOption {
   std::string key;
@@ -65,6 +71,8 @@ struct Config {
   uint32_t status_every{};  // admissions between pacer status lines; 0: never
   uint32_t admission_watchdog_ms{};  // the admission watchdog's shortest stall; 0: off
   uint32_t watchdog_floor_ms{};  // the partition watchdog's shortest hang; 0: off
+  Isolation isolation{};
+  std::string isolation_executable;  // zkpipe-device; "": beside the host's binary
   std::vector<PluginOption> prover_options;
   std::vector<PluginOption> pacer_options;
   std::vector<PluginOption> serve_options;  // [serve] / serve.KEY: read by `zkpipe serve` only

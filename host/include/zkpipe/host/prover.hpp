@@ -21,6 +21,9 @@
 namespace zkp::host {
 
 class Prover;
+namespace isolation {
+class DeviceControl;
+}
 
 struct KeyFree {
   const Prover* prover;
@@ -41,12 +44,18 @@ class Prover {
   // (an unknown or bad option: its message names the plugin and the key).
   static std::unique_ptr<Prover> create(std::shared_ptr<PluginLibrary> library, const zkp_prover_facts_t& facts,
                                         const std::vector<PluginOption>& options);
+  // isolation = process (host/src/isolation/isolated_prover.hpp): a prover table the host
+  // implements itself, which forwards to one zkpipe-device process per device. Checked as
+  // create() checks a plugin's. `control` lives as long as the table. Throws as create().
+  static std::unique_ptr<Prover> adopt(zkp_prover_t* table, isolation::DeviceControl* control);
   ~Prover();
   Prover(const Prover&) = delete;
   Prover& operator=(const Prover&) = delete;
 
   const std::string& name() const { return name_; }
-  const PluginLibrary& library() const { return *library_; }
+  // The plugin loaded in this process; null under process isolation (it is loaded in the
+  // device processes only).
+  const PluginLibrary* library() const { return library_.get(); }
   uint32_t flags() const { return prover_->flags; }
   bool simulated() const { return (flags() & ZKP_PROVER_FLAG_SIMULATED) != 0; }
   bool can_verify() const { return (flags() & ZKP_PROVER_FLAG_VERIFY) != 0; }
@@ -54,6 +63,13 @@ class Prover {
   bool told_facts() const { return told_facts_; }
 
   uint32_t device_count() const { return device_count_; }
+
+  // Process isolation only (else nothing happens, and 0): the partition watchdog declared a
+  // partition on `device` hung, so its device process is killed (and restarted); the
+  // restarts so far, every device together.
+  void device_hung(uint32_t device, const std::string& reason);
+  uint64_t device_restarts() const;
+  bool isolated() const { return control_ != nullptr; }
 
   // Throw zkp::sdk::Error with the prover's message.
   zkp_device_info_t device_info(uint32_t gpu_index) const;
@@ -77,6 +93,8 @@ class Prover {
   };
 
   Prover(std::shared_ptr<PluginLibrary> library, std::unique_ptr<PluginServices> services);
+  // The table's checks, then name and device count; `what` names it in errors.
+  void take(zkp_prover_t* raw, const std::string& what);
 
   // Declared first, destroyed last: the code of everything below lives in the library.
   std::shared_ptr<PluginLibrary> library_;
@@ -85,6 +103,7 @@ class Prover {
   std::string name_;
   uint32_t device_count_ = 0;
   bool told_facts_ = false;
+  isolation::DeviceControl* control_ = nullptr;  // process isolation: owned by prover_'s table
 
   friend struct KeyFree;
   friend struct SynthesisFree;

@@ -1,0 +1,262 @@
+#include "isolation/isolated_prover.hpp"
+
+#include "isolation/prove_buffer.hpp"
+
+#include <zkpipe/host/job.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <atomic>
+#include <cstring>
+#include <memory>
+#include <vector>
+
+namespace zkp::host::isolation {
+
+using sdk::Error;
+
+namespace {
+
+// Behind a zkp_key_t*: what every device loaded.
+struct Key {
+  uint64_t id = 0;
+  zkp_key_info_t info{};
+  std::vector<uint32_t> devices;
+};
+// Behind a zkp_synthesis_t*: the witness, waiting in its shared buffer.
+struct Synthesis {
+  std::shared_ptr<ProveBuffer> buffer;
+};
+// Behind a zkp_prove_op_t*: the request in flight.
+struct PendingProof {
+  std::shared_ptr<ProveBuffer> buffer;
+  std::shared_ptr<DeviceProcess::Call> call;
+  int32_t device = 0;
+};
+
+Key* key_of(const zkp_key_t* k) { return reinterpret_cast<Key*>(const_cast<zkp_key_t*>(k)); }
+
+void check_reply(const Frame& reply) {
+  if (reply.status != ZKP_OK) throw Error(static_cast<zkp_status_t>(reply.status), reply.text);
+}
+
+class Isolated final : public DeviceControl {
+ public:
+  explicit Isolated(const DeviceProcessSpec& spec) {
+    devices_.push_back(std::make_unique<DeviceProcess>(spec, 0));
+    for (uint32_t d = 1; d < devices_[0]->device_count(); ++d) {
+      devices_.push_back(std::make_unique<DeviceProcess>(spec, d));
+    }
+    name_ = devices_[0]->prover_name();
+    table_.header = {sizeof(zkp_prover_t), 1};
+    table_.impl = this;
+    table_.name = name_.c_str();
+    table_.flags = devices_[0]->flags();
+    table_.destroy = [](zkp_prover_t* self) { delete self_of(self); };
+    table_.device_count = [](const zkp_prover_t* self) { return static_cast<uint32_t>(self_of(self)->devices_.size()); };
+    table_.device_info = [](const zkp_prover_t* self, uint32_t gpu, zkp_device_info_t* out, zkp_error_t* err) {
+      return sdk::guard(err, [&] { self_of(self)->device_info(gpu, *out); });
+    };
+    table_.key_load = [](zkp_prover_t* self, const zkp_key_source_t* source, int32_t gpu, zkp_key_t** out,
+                         zkp_error_t* err) {
+      return sdk::guard(err, [&] { *out = reinterpret_cast<zkp_key_t*>(self_of(self)->key_load(*source, gpu)); });
+    };
+    table_.key_info = [](const zkp_prover_t*, const zkp_key_t* key, zkp_key_info_t* out, zkp_error_t* err) {
+      return sdk::guard(err, [&] { *out = key_of(key)->info; });
+    };
+    table_.key_free = [](zkp_prover_t* self, zkp_key_t* key) { self_of(self)->key_free(key_of(key)); };
+    table_.synthesize = [](zkp_prover_t*, const zkp_key_t* key, const zkp_witness_t* witness, zkp_synthesis_t** out,
+                           zkp_error_t* err) {
+      return sdk::guard(err, [&] {
+        const zkp_key_info_t& info = key_of(key)->info;
+        auto s = std::make_unique<Synthesis>();
+        s->buffer = std::make_shared<ProveBuffer>(pack_witness(*witness, info.proof_size, info.public_size));
+        *out = reinterpret_cast<zkp_synthesis_t*>(s.release());
+      });
+    };
+    table_.synthesis_free = [](zkp_prover_t*, zkp_synthesis_t* s) { delete reinterpret_cast<Synthesis*>(s); };
+    table_.prove_start = [](zkp_prover_t* self, const zkp_key_t* key, const zkp_prove_input_t* input, int32_t gpu,
+                            uint32_t worker, zkp_prove_op_t** op, zkp_error_t* err) {
+      return sdk::guard(err, [&] {
+        *op = reinterpret_cast<zkp_prove_op_t*>(self_of(self)->prove_start(*key_of(key), *input, gpu, worker));
+      });
+    };
+    table_.prove_finish = [](zkp_prover_t*, zkp_prove_op_t* op, zkp_prove_output_t* out, zkp_error_t* err) {
+      std::unique_ptr<PendingProof> owned(reinterpret_cast<PendingProof*>(op));  // freed whatever it returns
+      return sdk::guard(err, [&] { prove_finish(*owned, *out); });
+    };
+    table_.verify = [](const zkp_prover_t* self, const zkp_key_t* key, const uint8_t* proof, size_t proof_size,
+                       const uint8_t* public_inputs, size_t public_size, int32_t* valid, zkp_error_t* err) {
+      return sdk::guard(err, [&] {
+        *valid = self_of(self)->verify(*key_of(key), {proof, proof_size}, {public_inputs, public_size}) ? 1 : 0;
+      });
+    };
+  }
+
+  zkp_prover_t* table() { return &table_; }
+
+  void kill_device(uint32_t device, const std::string& reason) override {
+    if (device < devices_.size()) devices_[device]->kill(reason);
+  }
+  uint64_t restarts() const override {
+    uint64_t n = 0;
+    for (const auto& d : devices_) n += d->restarts();
+    return n;
+  }
+
+ private:
+  static Isolated* self_of(const zkp_prover_t* p) { return static_cast<Isolated*>(p->impl); }
+
+  DeviceProcess& device(int32_t gpu) {
+    if (gpu < 0 || static_cast<size_t>(gpu) >= devices_.size()) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "gpu_index " + std::to_string(gpu) + " is out of range");
+    }
+    return *devices_[static_cast<size_t>(gpu)];
+  }
+
+  void device_info(uint32_t gpu, zkp_device_info_t& out) {
+    Frame r;
+    r.op = static_cast<uint32_t>(Op::device_info);
+    const Frame reply = device(static_cast<int32_t>(gpu)).call(r);
+    check_reply(reply);
+    std::strncpy(out.name, reply.text, sizeof(out.name) - 1);
+    out.name[sizeof(out.name) - 1] = '\0';
+    out.memory_bytes = reply.arg[0];
+    out.memory_free_bytes = reply.arg[1];
+    out.partitions_started = reply.arg[2];
+    out.partitions_proved = reply.arg[3];
+    out.busy_ns = reply.arg[4];
+  }
+
+  Key* key_load(const zkp_key_source_t& source, int32_t gpu) {
+    auto bytes = std::make_shared<KeyBytes>();
+    const bool has_format = sdk::covers(source.header, offsetof(zkp_key_source_t, format) + sizeof(source.format));
+    bytes->format = has_format ? source.format : ZKP_KEY_FORMAT_ZKEY;
+    if (source.path != nullptr) {
+      const size_t n = std::strlen(source.path) + 1;
+      bytes->is_path = true;
+      bytes->memory = SharedMemory::create(n, "zkpipe-key-path");
+      std::memcpy(bytes->memory.data(), source.path, n);
+    } else {
+      if (source.data == nullptr || source.size == 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "a key source without data");
+      bytes->size = source.size;
+      bytes->memory = SharedMemory::create(source.size, "zkpipe-key");
+      std::memcpy(bytes->memory.data(), source.data, source.size);  // once; every process reads it in place
+    }
+    auto key = std::make_unique<Key>();
+    key->id = next_key_id_++;
+    for (uint32_t d = 0; d < devices_.size(); ++d) {
+      if (gpu != -1 && static_cast<uint32_t>(gpu) != d) continue;
+      const Frame reply = device(static_cast<int32_t>(d)).load_key(key->id, bytes);
+      if (reply.status != ZKP_OK) {
+        key_free(key.get());
+        check_reply(reply);
+      }
+      if (key->devices.empty()) {
+        zkp_key_info_t& i = key->info;
+        i = sdk::make_struct<zkp_key_info_t>();
+        i.curve = static_cast<zkp_curve_t>(reply.arg[0]);
+        i.n_vars = static_cast<uint32_t>(reply.arg[1]);
+        i.n_public = static_cast<uint32_t>(reply.arg[2]);
+        i.domain_size = static_cast<uint32_t>(reply.arg[3]);
+        i.synthesis_bytes = reply.arg[4];
+        i.proof_size = static_cast<uint32_t>(reply.arg[5]);
+        i.public_size = static_cast<uint32_t>(reply.arg[6]);
+      }
+      key->devices.push_back(d);
+    }
+    return key.release();
+  }
+
+  void key_free(Key* key) {
+    for (uint32_t d : key->devices) devices_[d]->free_key(key->id);
+    delete key;
+  }
+
+  PendingProof* prove_start(const Key& key, const zkp_prove_input_t& input, int32_t gpu, uint32_t worker) {
+    DeviceProcess& process = device(gpu);
+    auto op = std::make_unique<PendingProof>();
+    op->device = gpu;
+    if (input.synthesis != nullptr) {
+      op->buffer = reinterpret_cast<const Synthesis*>(input.synthesis)->buffer;
+    } else if (input.external != nullptr) {
+      op->buffer = std::make_shared<ProveBuffer>(pack_synthesized(*input.external, key.info.proof_size,
+                                                                  key.info.public_size));
+    } else {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_prove_input_t has neither synthesis nor external");
+    }
+    Frame r;
+    r.op = static_cast<uint32_t>(Op::prove);
+    r.arg[prove_arg::key] = key.id;
+    r.arg[prove_arg::worker] = worker;
+    if (input.randomness != nullptr) {
+      std::memcpy(op->buffer->memory.data(), input.randomness, kRandomnessBytes);
+      r.arg[prove_arg::has_randomness] = 1;
+    }
+    op->buffer->describe(r);
+    op->call = process.send(r, op->buffer->memory.fd());
+    return op.release();
+  }
+
+  static void prove_finish(const PendingProof& op, zkp_prove_output_t& out) {
+    const Frame reply = DeviceProcess::wait(*op.call);
+    check_reply(reply);
+    const uint64_t proof_size = reply.arg[prove_reply::proof_size], public_size = reply.arg[prove_reply::public_size];
+    out.proof_size = proof_size;
+    out.public_size = public_size;
+    if (proof_size > out.proof_capacity || public_size > out.public_capacity) {
+      throw Error(ZKP_ERR_SHORT_BUFFER, "the proof needs " + std::to_string(proof_size) + " + " +
+                                            std::to_string(public_size) + " bytes");
+    }
+    if (proof_size > op.buffer->proof_capacity || public_size > op.buffer->public_capacity) {
+      throw Error(ZKP_ERR_INTERNAL, "zkpipe-device wrote more than the shared buffer holds");
+    }
+    const uint8_t* at = op.buffer->memory.data() + op.buffer->output_offset;
+    if (proof_size != 0) std::memcpy(out.proof, at, proof_size);
+    if (public_size != 0) std::memcpy(out.public_inputs, at + op.buffer->proof_capacity, public_size);
+    out.gpu_index = op.device;
+    out.gpu_duration_ns = reply.arg[prove_reply::gpu_duration_ns];
+    out.epilogue_ns = reply.arg[prove_reply::epilogue_ns];
+    out.msm_ns = reply.arg[prove_reply::msm_ns];
+    out.ntt_ns = reply.arg[prove_reply::ntt_ns];
+    if (sdk::covers(out.header, offsetof(zkp_prove_output_t, flags) + sizeof(out.flags))) {
+      out.flags = static_cast<uint32_t>(reply.arg[prove_reply::flags]);
+    }
+  }
+
+  bool verify(const Key& key, std::span<const uint8_t> proof, std::span<const uint8_t> public_inputs) {
+    SharedMemory m = SharedMemory::create(proof.size() + public_inputs.size(), "zkpipe-verify");
+    if (!proof.empty()) std::memcpy(m.data(), proof.data(), proof.size());
+    if (!public_inputs.empty()) std::memcpy(m.data() + proof.size(), public_inputs.data(), public_inputs.size());
+    Frame r;
+    r.op = static_cast<uint32_t>(Op::verify);
+    r.arg[0] = key.id;
+    r.arg[1] = proof.size();
+    r.arg[2] = public_inputs.size();
+    // Any serving device checks it; one restarting is skipped, not waited for.
+    Frame reply;
+    reply.status = ZKP_ERR_DEVICE;
+    reply.set_text(std::string_view("no device process is serving"));
+    for (uint32_t d : key.devices) {
+      if (!devices_[d]->up()) continue;
+      reply = devices_[d]->call(r, m.fd());
+      if (reply.status != ZKP_ERR_DEVICE) break;
+    }
+    check_reply(reply);
+    return reply.arg[0] == 1;
+  }
+
+  std::vector<std::unique_ptr<DeviceProcess>> devices_;
+  std::string name_;
+  zkp_prover_t table_{};
+  std::atomic<uint64_t> next_key_id_{1};
+};
+
+}  // namespace
+
+zkp_prover_t* create_isolated_prover(const DeviceProcessSpec& spec, DeviceControl** control) {
+  auto self = std::make_unique<Isolated>(spec);
+  *control = self.get();
+  return self.release()->table();
+}
+
+}  // namespace zkp::host::isolation

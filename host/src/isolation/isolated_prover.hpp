@@ -1,0 +1,45 @@
+// isolation = process (issue 17): a zkp_prover_t implemented by the host that runs each
+// device of a prover plugin in a zkpipe-device process of its own (device_process.hpp) and
+// forwards the calls, so the pipeline, the workers and the watchdog drive it like any prover.
+//
+//   key_load       the key (its path, or its bytes copied once into a memfd) is loaded in every
+//                  device's process, and again in each restarted one
+//   synthesize     does not synthesize: it copies the witness (a .wtns buffer or an assignment;
+//                  a .wtns file goes by its path) into the partition's shared buffer, on the
+//                  synthesis thread; the device process synthesizes it right before the proof
+//   prove_start    sends the partition to its device's process (caller-synthesized inputs are
+//                  copied into a shared buffer here); prove_finish waits for the reply and
+//                  takes the proof from the shared buffer
+//   verify         asks any device process that is serving
+//
+// A device process that dies fails only its partitions in flight, with ZKP_ERR_DEVICE, so the
+// pipeline retries them elsewhere as device_retries allows; the process is restarted
+// (device_process.hpp). The memory budget still reserves key_info.synthesis_bytes per
+// partition: the device process holds that much while it proves one.
+#pragma once
+
+#include "isolation/device_process.hpp"
+
+#include <zkpipe/zkp_prover.h>
+
+#include <cstdint>
+#include <string>
+
+namespace zkp::host::isolation {
+
+// What the host may do to an isolated prover's devices beyond the ABI.
+class DeviceControl {
+ public:
+  virtual ~DeviceControl() = default;
+  // The partition watchdog declared a partition on `device` hung: kill its process.
+  virtual void kill_device(uint32_t device, const std::string& reason) = 0;
+  // Device processes restarted so far, every device together.
+  virtual uint64_t restarts() const = 0;
+};
+
+// Starts the first device's process, learns the device count from it, then starts one per
+// other device. Throws zkp::sdk::Error (a missing executable, the plugin's own refusal). The
+// table is owned by the caller until its destroy(); *control lives as long as the table.
+zkp_prover_t* create_isolated_prover(const DeviceProcessSpec& spec, DeviceControl** control);
+
+}  // namespace zkp::host::isolation

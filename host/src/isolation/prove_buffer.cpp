@@ -1,0 +1,162 @@
+#include "isolation/prove_buffer.hpp"
+
+#include <zkpipe/host/job.hpp>
+#include <zkpipe/sdk/error.hpp>
+
+#include <cstring>
+#include <string>
+
+namespace zkp::host::isolation {
+
+using sdk::Error;
+
+namespace {
+
+constexpr uint64_t kAux = 1, kADensity = 2, kBInputDensity = 4, kBAuxDensity = 8;
+
+// What precedes a caller's synthesized arrays in the buffer.
+struct SynthesizedHeader {
+  uint64_t abc_length, assignment_length, flags, aux_length, a_aux_bits, b_input_bits, b_aux_bits, present;
+};
+
+uint64_t words(uint64_t bits) { return (bits + 63) / 64; }
+
+// The buffer around an input of `input_size` bytes.
+ProveBuffer make_buffer(uint64_t kind, size_t input_size, size_t proof_capacity, size_t public_capacity) {
+  ProveBuffer b;
+  b.kind = kind;
+  b.input_offset = kRandomnessBytes;
+  b.input_size = input_size;
+  b.output_offset = (b.input_offset + input_size + 63) / 64 * 64;
+  b.proof_capacity = proof_capacity;
+  b.public_capacity = public_capacity;
+  b.memory = SharedMemory::create(b.output_offset + proof_capacity + public_capacity, "zkpipe-partition");
+  return b;
+}
+
+void check_fits(const SharedMemory& m, uint64_t offset, uint64_t size) {
+  if (offset > m.size() || size > m.size() - offset) {
+    throw Error(ZKP_ERR_INTERNAL, "a partition's shared buffer is smaller than its request says");
+  }
+}
+
+}  // namespace
+
+void ProveBuffer::describe(Frame& request) const {
+  request.arg[prove_arg::kind] = kind;
+  request.arg[prove_arg::input_offset] = input_offset;
+  request.arg[prove_arg::input_size] = input_size;
+  request.arg[prove_arg::output_offset] = output_offset;
+  request.arg[prove_arg::proof_capacity] = proof_capacity;
+  request.arg[prove_arg::public_capacity] = public_capacity;
+}
+
+ProveBuffer pack_witness(const zkp_witness_t& witness, size_t proof_capacity, size_t public_capacity) {
+  if (witness.kind == ZKP_WITNESS_WTNS_FILE) {
+    if (witness.path == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "a .wtns file witness without a path");
+    const size_t n = std::strlen(witness.path) + 1;
+    ProveBuffer b = make_buffer(witness.kind, n, proof_capacity, public_capacity);
+    std::memcpy(b.memory.data() + b.input_offset, witness.path, n);
+    return b;
+  }
+  if (witness.kind != ZKP_WITNESS_WTNS_BUFFER && witness.kind != ZKP_WITNESS_ASSIGNMENT) {
+    throw Error(ZKP_ERR_BAD_INPUT, "witness kind " + std::to_string(witness.kind) +
+                                       " cannot be sent to a device process (isolation = process)");
+  }
+  if (witness.data == nullptr && witness.size != 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "a witness buffer is NULL");
+  ProveBuffer b = make_buffer(witness.kind, witness.size, proof_capacity, public_capacity);
+  if (witness.size != 0) std::memcpy(b.memory.data() + b.input_offset, witness.data, witness.size);
+  return b;
+}
+
+ProveBuffer pack_synthesized(const zkp_synthesized_t& caller, size_t proof_capacity, size_t public_capacity) {
+  // An older caller's struct ends before flags: the rest reads as zero (zkp_prover.h).
+  zkp_synthesized_t in = sdk::make_struct<zkp_synthesized_t>();
+  std::memcpy(&in, &caller, std::min<size_t>(caller.header.struct_size, sizeof(in)));
+  SynthesizedHeader h{in.abc_length, in.assignment_length, in.flags, in.aux_assignment_length,
+                      in.a_aux_bit_len, in.b_input_bit_len, in.b_aux_bit_len, 0};
+  struct Part {
+    const void* data;
+    uint64_t bytes;
+  };
+  const Part parts[] = {
+      {in.a, h.abc_length * ZKP_SCALAR_SIZE},
+      {in.b, h.abc_length * ZKP_SCALAR_SIZE},
+      {in.c, h.abc_length * ZKP_SCALAR_SIZE},
+      {in.assignment, h.assignment_length * ZKP_SCALAR_SIZE},
+      {in.aux_assignment, in.aux_assignment != nullptr ? h.aux_length * ZKP_SCALAR_SIZE : 0},
+      {in.a_aux_density, in.a_aux_density != nullptr ? words(h.a_aux_bits) * 8 : 0},
+      {in.b_input_density, in.b_input_density != nullptr ? words(h.b_input_bits) * 8 : 0},
+      {in.b_aux_density, in.b_aux_density != nullptr ? words(h.b_aux_bits) * 8 : 0},
+  };
+  if (in.aux_assignment != nullptr) h.present |= kAux;
+  if (in.a_aux_density != nullptr) h.present |= kADensity;
+  if (in.b_input_density != nullptr) h.present |= kBInputDensity;
+  if (in.b_aux_density != nullptr) h.present |= kBAuxDensity;
+  uint64_t size = sizeof(h);
+  for (const Part& p : parts) {
+    if (p.bytes != 0 && p.data == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_synthesized_t has a NULL array");
+    size += p.bytes;
+  }
+  ProveBuffer b = make_buffer(kKindSynthesized, size, proof_capacity, public_capacity);
+  uint8_t* out = b.memory.data() + b.input_offset;
+  std::memcpy(out, &h, sizeof(h));
+  out += sizeof(h);
+  for (const Part& p : parts) {
+    if (p.bytes != 0) std::memcpy(out, p.data, p.bytes);
+    out += p.bytes;
+  }
+  return b;
+}
+
+zkp_witness_t witness_view(const SharedMemory& m, const Frame& r) {
+  const uint64_t offset = r.arg[prove_arg::input_offset], size = r.arg[prove_arg::input_size];
+  check_fits(m, offset, size);
+  auto w = sdk::make_struct<zkp_witness_t>();
+  w.kind = static_cast<zkp_witness_kind_t>(r.arg[prove_arg::kind]);
+  const uint8_t* data = m.data() + offset;
+  if (w.kind == ZKP_WITNESS_WTNS_FILE) {
+    if (size == 0 || data[size - 1] != '\0') throw Error(ZKP_ERR_INTERNAL, "a witness path without its NUL");
+    w.path = reinterpret_cast<const char*>(data);
+  } else {
+    w.data = data;
+    w.size = size;
+  }
+  return w;
+}
+
+zkp_synthesized_t synthesized_view(const SharedMemory& m, const Frame& r) {
+  const uint64_t offset = r.arg[prove_arg::input_offset], size = r.arg[prove_arg::input_size];
+  check_fits(m, offset, size);
+  if (size < sizeof(SynthesizedHeader)) throw Error(ZKP_ERR_INTERNAL, "synthesized inputs without their header");
+  SynthesizedHeader h{};
+  std::memcpy(&h, m.data() + offset, sizeof(h));
+  uint64_t at = offset + sizeof(h);
+  auto take = [&](bool present, uint64_t bytes) -> const uint8_t* {
+    if (!present) return nullptr;
+    check_fits(m, at, bytes);
+    const uint8_t* p = m.data() + at;
+    at += bytes;
+    return p;
+  };
+  auto s = sdk::make_struct<zkp_synthesized_t>();
+  s.abc_length = h.abc_length;
+  s.a = take(true, h.abc_length * ZKP_SCALAR_SIZE);
+  s.b = take(true, h.abc_length * ZKP_SCALAR_SIZE);
+  s.c = take(true, h.abc_length * ZKP_SCALAR_SIZE);
+  s.assignment_length = h.assignment_length;
+  s.assignment = take(true, h.assignment_length * ZKP_SCALAR_SIZE);
+  s.flags = static_cast<uint32_t>(h.flags);
+  s.aux_assignment_length = h.aux_length;
+  s.aux_assignment = take((h.present & kAux) != 0, h.aux_length * ZKP_SCALAR_SIZE);
+  s.a_aux_bit_len = h.a_aux_bits;
+  s.a_aux_density = reinterpret_cast<const uint64_t*>(take((h.present & kADensity) != 0, words(h.a_aux_bits) * 8));
+  s.b_input_bit_len = h.b_input_bits;
+  s.b_input_density =
+      reinterpret_cast<const uint64_t*>(take((h.present & kBInputDensity) != 0, words(h.b_input_bits) * 8));
+  s.b_aux_bit_len = h.b_aux_bits;
+  s.b_aux_density = reinterpret_cast<const uint64_t*>(take((h.present & kBAuxDensity) != 0, words(h.b_aux_bits) * 8));
+  return s;
+}
+
+}  // namespace zkp::host::isolation
