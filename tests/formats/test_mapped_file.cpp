@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <fstream>
 #include <cstdint>
+#include <vector>
 
 #include "core/formats/error.hpp"
 #include "core/formats/mapped_file.hpp"
@@ -123,6 +124,32 @@ TEST(ByteSource, BorrowDoesNotCopy) {
   const ByteSource s = ByteSource::borrow(buf, "host buffer");
   EXPECT_EQ(s.bytes().data(), buf);
   EXPECT_EQ(s.name(), "host buffer");
+}
+
+// discard gives back the pages wholly inside the range (they read as zeros) and leaves every
+// byte outside it, the partial first and last pages included, as it was.
+TEST_F(TempDir, DiscardZeroesOnlyWholePagesInsideTheRange) {
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  const std::string payload(5 * page, 'k');
+  ByteSource src = ByteSource::from_file(write("d.zkey", payload));
+  const ByteView all = src.bytes();
+  const std::size_t lo = page / 2, hi = 4 * page + 3;  // pages 1, 2, 3 lie wholly inside
+  src.discard(all.subspan(lo, hi - lo));
+  for (std::size_t i = 0; i < all.size(); ++i) {
+    const bool zeroed = i >= page && i < 4 * page;
+    ASSERT_EQ(all[i], zeroed ? std::byte{0} : std::byte{'k'}) << "byte " << i;
+  }
+}
+
+TEST(ByteSource, DiscardLeavesBorrowedAndAdoptedBytesAlone) {
+  const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  std::vector<std::byte> buf(4 * page, std::byte{9});
+  ByteSource borrowed = ByteSource::borrow(buf, "host buffer");
+  borrowed.discard(borrowed.bytes());
+  EXPECT_EQ(buf[2 * page], std::byte{9});
+  ByteSource adopted = ByteSource::adopt(std::vector<std::byte>(4 * page, std::byte{5}), "adopted");
+  adopted.discard(adopted.bytes());
+  EXPECT_EQ(adopted.bytes()[2 * page], std::byte{5});
 }
 
 }  // namespace

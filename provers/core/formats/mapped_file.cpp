@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <utility>
+#include <variant>
 
 #include "core/formats/error.hpp"
 #include "core/formats/regular_file.hpp"
@@ -61,6 +62,22 @@ void FileContents::release() noexcept {
   buffer_ = nullptr;
   buffer_size_ = 0;
   view_ = {};
+}
+
+void FileContents::discard(ByteView part) noexcept {
+  if (buffer_ == nullptr || part.empty()) return;
+  const auto page = static_cast<std::uintptr_t>(::sysconf(_SC_PAGESIZE));
+  const auto base = reinterpret_cast<std::uintptr_t>(buffer_);
+  const auto lo = reinterpret_cast<std::uintptr_t>(part.data());
+  const std::uintptr_t hi = lo + part.size();
+  if (lo < base || hi > base + buffer_size_) return;  // not ours
+  // Only pages wholly inside `part`: the bytes around it share its first and last pages.
+  const std::uintptr_t first = (lo + page - 1) / page * page, last = hi / page * page;
+  if (first < last) ::madvise(reinterpret_cast<void*>(first), last - first, MADV_DONTNEED);
+}
+
+void ByteSource::discard(ByteView part) noexcept {
+  if (auto* file = std::get_if<FileContents>(&storage_)) file->discard(part);
 }
 
 ByteSource ByteSource::from_file(const std::filesystem::path& path, std::uint64_t max_size) {

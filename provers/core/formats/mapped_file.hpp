@@ -37,6 +37,12 @@ class FileContents {
 
   ByteView bytes() const { return view_; }
 
+  // Gives the whole pages inside `part` (a range of bytes()) back to the OS; they read as
+  // zeros from then on. For bytes no one will read again, such as a key's point sections
+  // once copied into aligned memory, so the key is not resident twice. Best effort: a
+  // failing madvise leaves the bytes as they were.
+  void discard(ByteView part) noexcept;
+
  private:
   void release() noexcept;
 
@@ -63,6 +69,10 @@ class ByteSource {
 
   ByteView bytes() const { return view_; }
   const std::string& name() const { return name_; }
+
+  // FileContents::discard for a source read from a file: `part` (a range of bytes()) then reads
+  // as zeros. Borrowed and adopted bytes belong to someone else and are left as they are.
+  void discard(ByteView part) noexcept;
 
  private:
   ByteSource(ByteView view, std::string name) : view_(view), name_(std::move(name)) {}

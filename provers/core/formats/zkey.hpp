@@ -112,6 +112,10 @@ class Zkey {
   const CurveInfo& curve() const { return curve_info(header_.curve); }
   const std::string& name() const { return source_.name(); }
 
+  // ByteSource::discard on a range of this key's bytes (e.g. a point section that was copied
+  // elsewhere): when the key was read from a file, the range reads as zeros afterwards.
+  void discard(ByteView part) noexcept { source_.discard(part); }
+
  private:
   friend Zkey read_zkey(ByteSource source, const ZkeyReadOptions& options);
   explicit Zkey(ByteSource source) : source_(std::move(source)) {}

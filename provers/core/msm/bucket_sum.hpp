@@ -33,6 +33,19 @@ struct PointXY {
   constexpr PointXY negated() const { return {x, -y}; }
 };
 
+namespace detail {
+// The field a batch of F-denominators is inverted in: F, or the base field of an extension.
+template <class F>
+struct InversionField {
+  using type = F;
+};
+template <class F>
+  requires requires { typename F::Base; }
+struct InversionField<F> {
+  using type = typename F::Base;
+};
+}  // namespace detail
+
 // Reusable scratch for summing buckets; one per worker thread. Not thread-safe.
 template <class F>
 class BucketSummer {
@@ -100,9 +113,10 @@ class BucketSummer {
   }
 
  private:
-  // Jobs per batch: one inversion is shared by this many additions. Sized so a batch
-  // (≈ 5 field elements per job) stays within half of a 1 MiB L2 cache.
-  static constexpr std::size_t kBatch = std::max<std::size_t>(256, (std::size_t{1} << 19) / (5 * sizeof(F)));
+  // Jobs per batch: one inversion is shared by this many additions. Sized so a batch (≈ 7
+  // field elements per job: p, q, the denominator, its inverted part and prefix product)
+  // stays within half of a 1 MiB L2 cache.
+  static constexpr std::size_t kBatch = std::max<std::size_t>(256, (std::size_t{1} << 19) / (7 * sizeof(F)));
 
   // Entries ahead of the current one whose base is prefetched.
   static constexpr std::size_t kPrefetch = 16;
@@ -117,6 +131,21 @@ class BucketSummer {
     std::uint32_t bucket, start, count;  // count ≥ 2 points at next_[start ..]
   };
 
+  // The field whose inversions are batched. For F = Fp2 (G2) it is the base field: 1/d =
+  // conj(d)/N(d) with N(d) = d0² + d1² (u² = −1, as in Fp2::inverse), so the batch runs on the
+  // norms and costs 2S + 3M + 2M in Fq per denominator instead of 3 Fp2 products (9M).
+  static constexpr bool kViaNorm = requires { typename F::Base; };
+  using D = typename detail::InversionField<F>::type;
+  static D inverted_part(const F& d) {
+    if constexpr (kViaNorm) return d.c0.square() + d.c1.square();
+    else return d;
+  }
+  // 1/d from d and 1/inverted_part(d).
+  static F inverse_from(const F& d, const D& part_inv) {
+    if constexpr (kViaNorm) return d.conjugate().mul_by_fp(part_inv);
+    else return part_inv;
+  }
+
   void push(const PointXY<F>& p, const PointXY<F>& q, PointXY<F>* dst) {
     jobs_.push_back({p, q, dst, Kind::add});
     if (jobs_.size() == kBatch) flush();
@@ -127,26 +156,40 @@ class BucketSummer {
   [[gnu::flatten]] void flush() {
     if (jobs_.empty()) return;
     prefix_.resize(jobs_.size());
-    F acc = F::one();
+    den_.resize(jobs_.size());
+    part_.resize(jobs_.size());
+    D acc = D::one();
     for (std::size_t t = 0; t < jobs_.size(); ++t) {
       Job& j = jobs_[t];
       if (j.p.is_infinity()) {
         j.kind = Kind::copy_second;
-      } else if (j.q.is_infinity()) {
+        continue;
+      }
+      if (j.q.is_infinity()) {
         j.kind = Kind::copy_first;
-      } else if (j.p.x == j.q.x) {
+        continue;
+      }
+      // x2 − x1 is needed anyway, and testing it for zero replaces comparing x1 with x2
+      // (a memcmp call per job: 1.3% of a BN254 2^16 proof in perf).
+      F den = j.q.x - j.p.x;
+      if (den.is_zero()) {
         // Same x: the same point (tangent, denominator 2y) or opposite points (sum at infinity).
         // y = 0 cannot occur: the groups have odd order, so no point of order 2.
-        j.kind = j.p.y == j.q.y ? Kind::dbl : Kind::infinity;
+        if (j.p.y != j.q.y) {
+          j.kind = Kind::infinity;
+          continue;
+        }
+        j.kind = Kind::dbl;
+        den = j.p.y.dbl();
       } else {
         j.kind = Kind::add;
       }
-      if (j.kind == Kind::add || j.kind == Kind::dbl) {
-        prefix_[t] = acc;
-        acc *= denominator(j);
-      }
+      prefix_[t] = acc;
+      den_[t] = den;
+      part_[t] = inverted_part(den);
+      acc *= part_[t];
     }
-    F inv = acc.inverse();
+    D inv = acc.inverse();
     for (std::size_t t = jobs_.size(); t-- > 0;) {
       const Job& j = jobs_[t];
       switch (j.kind) {
@@ -155,8 +198,8 @@ class BucketSummer {
         case Kind::infinity: *j.dst = {}; break;
         case Kind::add:
         case Kind::dbl: {
-          const F den_inv = inv * prefix_[t];
-          inv *= denominator(j);
+          const F den_inv = inverse_from(den_[t], inv * prefix_[t]);
+          inv *= part_[t];
           const F num = j.kind == Kind::add ? j.q.y - j.p.y : j.p.x.square().template mul_small<3>();
           const F lambda = num * den_inv;
           const F x3 = lambda.square() - j.p.x - j.q.x;
@@ -168,10 +211,9 @@ class BucketSummer {
     jobs_.clear();
   }
 
-  static F denominator(const Job& j) { return j.kind == Kind::add ? j.q.x - j.p.x : j.p.y.dbl(); }
-
   std::vector<Job> jobs_;
-  std::vector<F> prefix_;
+  std::vector<D> prefix_, part_;  // per job: the product of earlier parts, its inverted part
+  std::vector<F> den_;            // per job: its denominator
   std::vector<PointXY<F>> cur_, next_;
   std::vector<Run> active_, cur_active_;
 };
