@@ -1,6 +1,7 @@
 #include "core/formats/mapped_file.hpp"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <cstring>
