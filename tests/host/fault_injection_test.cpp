@@ -85,32 +85,14 @@ std::vector<Record> prove_jobs(zkp_host_t* host, uint64_t key, uint32_t jobs, ui
   return collector.records;
 }
 
-// Whether `proof` verifies against the multiplier key with the public input of its
-// sample (public.json: 33 = 3 x 11, as 32 little-endian bytes).
-bool verifies(zkp_host_t* host, uint64_t key, const std::vector<uint8_t>& proof) {
-  std::vector<uint8_t> pub(ZKP_SCALAR_SIZE, 0);
-  pub[0] = 33;
-  zkp_error_t err = make_error();
-  return zkp_host_verify(host, key, proof.data(), proof.size(), pub.data(), pub.size(), &err) == ZKP_OK;
-}
-
 TEST(FaultInjection, ACorruptProofFailsItsPartitionAndEveryOtherProofVerifies) {
   HostPtr host = faulty_host("cpu", {"prover.fault=corrupt", "prover.fault_at=3"});
   const uint64_t key = load_multiplier(host.get());
   const std::vector<Record> records = prove_jobs(host.get(), key, 3, 2);
   ASSERT_EQ(records.size(), 6u);
-  size_t failed = 0;
-  for (const Record& r : records) {
-    if (r.status == ZKP_OK) {
-      EXPECT_TRUE(verifies(host.get(), key, r.proof)) << "job " << r.job_id << " partition " << r.partition;
-      EXPECT_NE(r.flags & ZKP_COMPLETION_SELF_CHECKED, 0u);
-      continue;
-    }
-    ++failed;
-    EXPECT_TRUE(r.proof.empty());  // never delivered
-    EXPECT_NE(r.message.find("self-check"), std::string::npos) << r.message;
-  }
-  EXPECT_EQ(failed, 1u);
+  const Record r = only_failure(host.get(), key, records, ZKP_COMPLETION_SELF_CHECKED);
+  EXPECT_TRUE(r.proof.empty());  // never delivered
+  EXPECT_NE(r.message.find("self-check"), std::string::npos) << r.message;
 }
 
 TEST(FaultInjection, ADeviceErrorIsRetriedOnTheOtherDevice) {
@@ -121,7 +103,7 @@ TEST(FaultInjection, ADeviceErrorIsRetriedOnTheOtherDevice) {
   size_t on_device_1 = 0;
   for (const Record& r : records) {
     EXPECT_EQ(r.status, ZKP_OK) << r.message;
-    EXPECT_TRUE(verifies(host.get(), key, r.proof));
+    EXPECT_TRUE(multiplier_proof_verifies(host.get(), key, r.proof));
     if (r.gpu_index == 1) ++on_device_1;
   }
   // Device 0 failed once and was quarantined: at most the partition its worker had started
@@ -134,18 +116,10 @@ TEST(FaultInjection, WithoutRetriesADeviceErrorFailsOnlyItsPartition) {
   const uint64_t key = load_multiplier(host.get());
   const std::vector<Record> records = prove_jobs(host.get(), key, 2, 3);
   ASSERT_EQ(records.size(), 6u);
-  size_t failed = 0;
-  for (const Record& r : records) {
-    if (r.status == ZKP_OK) {
-      EXPECT_TRUE(verifies(host.get(), key, r.proof));
-      continue;
-    }
-    ++failed;
-    EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
-    EXPECT_EQ(r.gpu_index, 0);
-    EXPECT_NE(r.message.find("injected device error"), std::string::npos) << r.message;
-  }
-  EXPECT_EQ(failed, 1u);
+  const Record r = only_failure(host.get(), key, records);
+  EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
+  EXPECT_EQ(r.gpu_index, 0);
+  EXPECT_NE(r.message.find("injected device error"), std::string::npos) << r.message;
 }
 
 // The first partition goes to device 0 (both idle: the tie starts there) and hangs in

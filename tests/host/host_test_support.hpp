@@ -79,6 +79,34 @@ struct Record {
   std::vector<uint8_t> proof;
 };
 
+// Whether `proof` verifies against the multiplier sample's key, with its public input
+// (public.json: 33 = 3 x 11, as 32 little-endian bytes).
+inline bool multiplier_proof_verifies(zkp_host_t* host, uint64_t key, const std::vector<uint8_t>& proof) {
+  std::vector<uint8_t> pub(ZKP_SCALAR_SIZE, 0);
+  pub[0] = 33;
+  zkp_error_t err = make_error();
+  return zkp_host_verify(host, key, proof.data(), proof.size(), pub.data(), pub.size(), &err) == ZKP_OK;
+}
+
+// Checks that exactly one of `records` failed and that every other one proved, verifies
+// (multiplier_proof_verifies) and carries `ok_flags`; returns the failed one for the test's
+// own checks (a default Record if the count was wrong, the failure already reported).
+inline Record only_failure(zkp_host_t* host, uint64_t key, const std::vector<Record>& records, uint32_t ok_flags = 0) {
+  Record failure;
+  size_t failed = 0;
+  for (const Record& r : records) {
+    if (r.status == ZKP_OK) {
+      EXPECT_TRUE(multiplier_proof_verifies(host, key, r.proof)) << "job " << r.job_id << " partition " << r.partition;
+      EXPECT_EQ(r.flags & ok_flags, ok_flags) << "job " << r.job_id << " partition " << r.partition;
+      continue;
+    }
+    ++failed;
+    failure = r;
+  }
+  EXPECT_EQ(failed, 1u);
+  return failed == 1 ? failure : Record{};
+}
+
 // Collects every callback of the jobs it is attached to. Callbacks run on the host's
 // completion thread; the test reads after zkp_host_wait (or under the mutex).
 struct Collector {

@@ -109,19 +109,12 @@ std::vector<Record> prove(zkp_host_t* host, uint64_t key, uint32_t jobs, uint32_
   return collector.records;
 }
 
-bool verifies(zkp_host_t* host, uint64_t key, const std::vector<uint8_t>& proof) {
-  std::vector<uint8_t> pub(ZKP_SCALAR_SIZE, 0);
-  pub[0] = 33;  // public.json: 33 = 3 x 11
-  zkp_error_t err = make_error();
-  return zkp_host_verify(host, key, proof.data(), proof.size(), pub.data(), pub.size(), &err) == ZKP_OK;
-}
-
 // Every record proved and verifying; returns how many ran on `device`.
 size_t expect_all_proved(zkp_host_t* host, uint64_t key, const std::vector<Record>& records, int32_t device) {
   size_t on = 0;
   for (const Record& r : records) {
     EXPECT_EQ(r.status, ZKP_OK) << "job " << r.job_id << " partition " << r.partition << ": " << r.message;
-    EXPECT_TRUE(verifies(host, key, r.proof)) << "job " << r.job_id << " partition " << r.partition;
+    EXPECT_TRUE(multiplier_proof_verifies(host, key, r.proof)) << "job " << r.job_id << " partition " << r.partition;
     if (r.gpu_index == device) ++on;
   }
   return on;
@@ -170,18 +163,10 @@ TEST(Isolation, ASegfaultFailsOnlyItsPartitionAndTheDeviceComesBack) {
   const uint64_t key = load_key(host.get());
   const std::vector<Record> records = prove(host.get(), key, 3, 2);
   ASSERT_EQ(records.size(), 6u);
-  size_t failed = 0;
-  for (const Record& r : records) {
-    if (r.status == ZKP_OK) {
-      EXPECT_TRUE(verifies(host.get(), key, r.proof));
-      continue;
-    }
-    ++failed;
-    EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
-    EXPECT_EQ(r.gpu_index, 1);
-    EXPECT_NE(r.message.find("zkpipe-device process"), std::string::npos) << r.message;
-  }
-  EXPECT_EQ(failed, 1u);
+  const Record r = only_failure(host.get(), key, records);
+  EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
+  EXPECT_EQ(r.gpu_index, 1);
+  EXPECT_NE(r.message.find("zkpipe-device process"), std::string::npos) << r.message;
   EXPECT_TRUE(fs::exists(once.path)) << "the fault never happened";
   expect_device_1_back(host.get(), key);
 }
@@ -216,17 +201,9 @@ TEST(Isolation, ACorruptProofFailsTheSelfCheckWithoutARestart) {
   const uint64_t key = load_key(host.get());
   const std::vector<Record> records = prove(host.get(), key, 2, 2);
   ASSERT_EQ(records.size(), 4u);
-  size_t failed = 0;
-  for (const Record& r : records) {
-    if (r.status == ZKP_OK) {
-      EXPECT_TRUE(verifies(host.get(), key, r.proof));
-      continue;
-    }
-    ++failed;
-    EXPECT_TRUE(r.proof.empty());
-    EXPECT_NE(r.message.find("self-check"), std::string::npos) << r.message;
-  }
-  EXPECT_EQ(failed, 1u);
+  const Record r = only_failure(host.get(), key, records);
+  EXPECT_TRUE(r.proof.empty());
+  EXPECT_NE(r.message.find("self-check"), std::string::npos) << r.message;
   const uint64_t before = device_info(host.get(), 1).partitions_started;
   const std::vector<Record> later = prove(host.get(), key, 1, 1, 1);
   ASSERT_EQ(later.size(), 1u);
