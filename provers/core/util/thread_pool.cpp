@@ -6,7 +6,15 @@
 namespace zkp {
 namespace {
 // The pool whose task the current thread is running, to run nested calls inline.
-thread_local const ThreadPool* tl_current_pool = nullptr;
+//
+// initial-exec: this file is linked into prover plugins, which the host dlopen()s, and a
+// dlopen()ed library's thread_local is by default dynamic TLS, reached through
+// __tls_get_addr on each thread's first access. GCC 12's ThreadSanitizer intercepts that
+// call and, now and then, computes a bogus range for the new block (it tried to map
+// 0x1ecc000017000 bytes of shadow, errno 12, killing the test; caught in gdb at
+// handle_tls_addr ← CurrentPoolScope). One pointer fits glibc's static TLS surplus that
+// exists for such libraries, and the access becomes a plain %fs-relative load.
+[[gnu::tls_model("initial-exec")]] thread_local const ThreadPool* tl_current_pool = nullptr;
 
 class CurrentPoolScope {
  public:
