@@ -75,6 +75,12 @@ void run_curve(const std::string& name, const Args& args, const Chip& chip, std:
     std::printf("# %s arithmetic alone: %.3g Fq products/s (%.0f%% of IMAD peak), %.3g madds/s (%.0f%% at 10 products each)\n",
                 name.c_str(), t.products_per_s, 100 * t.products_per_s * imad_per_product / chip.imad_per_s(),
                 t.madds_per_s, 100 * t.madds_per_s * 10 * imad_per_product / chip.imad_per_s());
+    if (t.f64_products_per_s > 0) {
+      std::printf("# %s FP64-pipe product (cuda/ff/fp_f64.cuh): %.3g Fq products/s alone (%.2fx IMAD's), "
+                  "%.3g with two chains of each kind per thread (%.2fx IMAD's)\n",
+                  name.c_str(), t.f64_products_per_s, t.f64_products_per_s / t.products_per_s,
+                  t.mixed_products_per_s, t.mixed_products_per_s / t.products_per_s);
+    }
   }
   auto t0 = Clock::now();
   const auto bases = test::device_random_bases<C>(kGpu, max_n, 0x5eed0000u + args.max_log);

@@ -41,6 +41,28 @@ TYPED_TEST(DeviceField, MatchesHostOnRandomAndEdgeInputs) {
   }
 }
 
+// The experimental FP64-pipe product (issue 18 item 1): the DFMAs' rounding on the GPU
+// must agree with the host's IEEE arithmetic, single products and chains of 64.
+class DeviceFieldF64 : public DeviceTest {};
+TEST_F(DeviceFieldF64, ProductsAndChainsMatchHost) {
+  using F = zkp::bls12_381::Fq;
+  std::mt19937_64 rng(0xf64f64);
+  std::vector<F> a = {F::zero(), F::one(), -F::one(), -F::one()};
+  std::vector<F> b = {F::one(), F::zero(), -F::one(), F::one()};
+  for (int i = 0; i < 4096; ++i) {
+    a.push_back(F::random(rng));
+    b.push_back(F::random(rng));
+  }
+  for (unsigned chain : {1u, 64u}) {
+    const std::vector<F> r = device_f64_products(kTestGpu, a, b, chain);
+    for (std::size_t i = 0; i < a.size(); ++i) {
+      F want = a[i];
+      for (unsigned k = 0; k < chain; ++k) want = want * b[i];
+      ASSERT_EQ(r[i], want) << "chain " << chain << ", input " << i;
+    }
+  }
+}
+
 template <class C>
 class DeviceCurve : public DeviceTest {};
 using Curves = ::testing::Types<zkp::bn254::G1, zkp::bn254::G2, zkp::bls12_381::G1, zkp::bls12_381::G2>;

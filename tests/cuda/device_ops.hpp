@@ -31,4 +31,8 @@ template <CurveParams C>
 CurveResults<C> device_curve_ops(int gpu, std::span<const zkp::Xyzz<C>> p, std::span<const zkp::Xyzz<C>> q,
                                  std::span<const zkp::Affine<C>> a);
 
+// BLS12-381 Fq products on the FP64 pipe (cuda/ff/fp_f64.cuh): a[i]·b[i]^chain.
+std::vector<zkp::bls12_381::Fq> device_f64_products(int gpu, std::span<const zkp::bls12_381::Fq> a,
+                                                    std::span<const zkp::bls12_381::Fq> b, unsigned chain);
+
 }  // namespace zkp::cuda::test

@@ -9,6 +9,7 @@
 
 #include "cuda/ec/curves.cuh"
 #include "cuda/ff/fields.cuh"
+#include "cuda/ff/fp_f64.cuh"
 #include "core/ec/scalar_mul.hpp"
 
 namespace zkp::cuda {
@@ -100,6 +101,41 @@ TYPED_TEST(EmulatedCurve, XyzzOpsMatchHostBitForBit) {
     EXPECT_TRUE(same(to_device<C>(pa).add_mixed(to_device<C>(a)), pa.add_mixed(a))) << "madd P+P " << i;
     EXPECT_TRUE(same(to_device<C>(pa).add_mixed(to_device<C>(-a)), pa.add_mixed(-a))) << "madd P-P " << i;
     EXPECT_TRUE(to_device<C>(pa).add_mixed(to_device<C>(-a)).is_identity());
+  }
+}
+
+// The FP64-pipe product (cuda/ff/fp_f64.cuh): exact double arithmetic, so the host runs
+// the device's algorithm bit for bit. Products of reduced values, and long chains of
+// products of its own lazy (signed-limb, |value| < p) outputs, against the host field.
+TEST(EmulatedFieldF64, ProductsMatchTheHostField) {
+  using H = zkp::bls12_381::Fq;
+  using D = FpF64<zkp::bls12_381::FqParams>;
+  std::mt19937_64 rng(0xd0f64);
+  std::vector<H> values = edge_values<H>();
+  for (int i = 0; i < 2000; ++i) values.push_back(H::random(rng));
+  for (std::size_t i = 0; i < values.size(); ++i) {
+    const H a = values[i], b = values[(i * 13 + 5) % values.size()];
+    ASSERT_EQ(D::from_host(a).to_host(), a) << i;
+    ASSERT_EQ((D::from_host(a) * D::from_host(b)).to_host(), a * b) << i;
+    ASSERT_EQ((D::from_host(a) * D::from_host(a)).to_host(), a * a) << i;
+  }
+}
+
+TEST(EmulatedFieldF64, LazyChainsStayExact) {
+  using H = zkp::bls12_381::Fq;
+  using D = FpF64<zkp::bls12_381::FqParams>;
+  std::mt19937_64 rng(0xc4a1);
+  for (int chain = 0; chain < 20; ++chain) {
+    H h = H::random(rng), m = chain == 0 ? -H::one() : H::random(rng);
+    D d = D::from_host(h);
+    const D dm = D::from_host(m);
+    for (int i = 0; i < 500; ++i) {
+      h = h * m;
+      d = d * dm;
+      if (i % 3 == 0) d = d * d, h = h * h;
+      for (double limb : d.l) ASSERT_LE(std::fabs(limb), 281474976710656.0) << "limb out of range at " << i;
+    }
+    ASSERT_EQ(d.to_host(), h) << "chain " << chain;
   }
 }
 

@@ -13,6 +13,10 @@ namespace zkp::cuda::test {
 struct Throughput {
   double products_per_s = 0;  // Fq products (Montgomery)
   double madds_per_s = 0;     // madd-2008-s mixed additions
+  // BLS12-381 only (cuda/ff/fp_f64.cuh; 0 for BN254): products on the FP64 pipe alone,
+  // and two IMAD chains beside two FP64 chains in every thread (both pipes at once).
+  double f64_products_per_s = 0;
+  double mixed_products_per_s = 0;
 };
 
 template <CurveParams C>
