@@ -3,7 +3,8 @@
 // mix the per-partition proof time and its stage split (DeviceStageTimes).
 //
 //   bench_bellperson [--logs 25,26,27] [--mixes random,50,90] [--reps 2] [--precompute F]
-//                    [--g2 device|host] [--scratch auto|per_section|shared] [--params-dir DIR]
+//                    [--g2 device|host] [--scratch auto|per_section|shared] [--msm-order concurrent|sequential]
+//                    [--params-dir DIR]
 //                    [--csv FILE]
 //
 // Keys and partitions are synthetic (tests/bellperson_prover/synthetic_params.hpp: PoRep's
@@ -42,7 +43,7 @@ struct Args {
   std::vector<test::ScalarMix> mixes = {test::ScalarMix::random, test::ScalarMix::zeros_ones_50,
                                         test::ScalarMix::zeros_ones_90};
   unsigned reps = 2;
-  std::string precompute = "1", g2, scratch, params_dir, csv;
+  std::string precompute = "1", g2, scratch, msm_order, params_dir, csv;
 };
 
 // This process's resident set now (VmRSS of /proc/self/status), 0 if unreadable.
@@ -96,6 +97,8 @@ Args parse(int argc, char** argv) {
       a.g2 = v;
     } else if (k == "--scratch") {
       a.scratch = v;
+    } else if (k == "--msm-order") {  // sequential: each section MSM has the chip to itself
+      a.msm_order = v;
     } else if (k == "--params-dir") {
       a.params_dir = v;
     } else if (k == "--csv") {
@@ -111,6 +114,7 @@ std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Arg
   std::vector<zkp_option_t> opts = {{"verify", "false"}, {"params_check", "none"}, {"msm_precompute", a.precompute.c_str()}};
   if (!a.g2.empty()) opts.push_back({"g2", a.g2.c_str()});
   if (!a.scratch.empty()) opts.push_back({"msm_scratch", a.scratch.c_str()});
+  if (!a.msm_order.empty()) opts.push_back({"msm_order", a.msm_order.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
   sdk::ProverFacts facts;
   facts.workers_per_device = 1;  // one lane: its pinned staging is ~n·128 bytes at PoRep's shape
