@@ -4,8 +4,12 @@
 //
 //   bench_bellperson [--logs 25,26,27] [--mixes random,50,90] [--reps 2] [--precompute F]
 //                    [--g2 device|host] [--scratch auto|per_section|shared] [--msm-order concurrent|sequential]
-//                    [--params-dir DIR]
-//                    [--csv FILE]
+//                    [--workers W] [--sector K] [--params-dir DIR] [--csv FILE]
+//
+// --sector K (with --workers W, default 1): after each mix's single proofs, K proofs of that
+// partition from W threads at once, each on its own worker's lane, as a sector's partitions
+// reach one device: the wall time of the K and its mean interval, where one lane's upload and H
+// step run under another's MSMs. Each lane holds ~n·128 bytes of pinned staging.
 //
 // Keys and partitions are synthetic (tests/bellperson_prover/synthetic_params.hpp: PoRep's
 // proportions scaled to 2^log, built in memory on every core), handed over as a bellperson
@@ -19,6 +23,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -26,6 +31,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cuda/prover/cuda_prover.hpp"
@@ -43,6 +49,7 @@ struct Args {
   std::vector<test::ScalarMix> mixes = {test::ScalarMix::random, test::ScalarMix::zeros_ones_50,
                                         test::ScalarMix::zeros_ones_90};
   unsigned reps = 2;
+  unsigned workers = 1, sector = 0;
   std::string precompute = "1", g2, scratch, msm_order, params_dir, csv;
 };
 
@@ -97,6 +104,11 @@ Args parse(int argc, char** argv) {
       a.g2 = v;
     } else if (k == "--scratch") {
       a.scratch = v;
+    } else if (k == "--workers") {
+      a.workers = static_cast<unsigned>(std::stoul(v));
+      if (a.workers == 0) throw std::invalid_argument("--workers: at least 1");
+    } else if (k == "--sector") {
+      a.sector = static_cast<unsigned>(std::stoul(v));
     } else if (k == "--msm-order") {  // sequential: each section MSM has the chip to itself
       a.msm_order = v;
     } else if (k == "--params-dir") {
@@ -117,7 +129,7 @@ std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Arg
   if (!a.msm_order.empty()) opts.push_back({"msm_order", a.msm_order.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
   sdk::ProverFacts facts;
-  facts.workers_per_device = 1;  // one lane: its pinned staging is ~n·128 bytes at PoRep's shape
+  facts.workers_per_device = a.workers;  // a lane each: its pinned staging is ~n·128 bytes at PoRep's shape
   auto p = std::make_unique<CudaProver>(host, facts, options);
   options.finish();
   return p;
@@ -247,6 +259,41 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_m, Thre
                 t.g2_on_host ? " (host)" : "", median(ml), median(mh), device_msm, median(up), median(h),
                 t.h_on_host ? "host" : "device");
     std::fflush(stdout);
+    if (a.sector > 0) {
+      // K proofs from W threads, thread w on worker w's lane; each its own output buffers.
+      std::atomic<unsigned> next{0};
+      std::vector<std::thread> threads;
+      std::vector<std::string> errors(a.workers);
+      const auto s0 = Clock::now();
+      for (unsigned w = 0; w < a.workers; ++w) {
+        threads.emplace_back([&, w] {
+          try {
+            std::vector<std::uint8_t> pr(proof.size()), pub(publics.size());
+            while (next.fetch_add(1) < a.sector) {
+              auto in = make<zkp_prove_input_t>();
+              in.external = &ext;
+              auto out = make<zkp_prove_output_t>();
+              out.proof = pr.data();
+              out.proof_capacity = pr.size();
+              out.public_inputs = pub.data();
+              out.public_capacity = pub.size();
+              auto op = prover->prove_start(*key, in, 0, w);
+              prover->finish(std::move(op), out, nullptr);
+            }
+          } catch (const std::exception& e) {
+            errors[w] = e.what();
+          }
+        });
+      }
+      for (auto& th : threads) th.join();
+      const double sector_s = seconds_since(s0);
+      for (const auto& e : errors) {
+        if (!e.empty()) throw std::runtime_error("--sector: " + e);
+      }
+      std::printf("  %-8s sector of %u partitions on %u worker(s): %.2f s, %.0f ms per partition\n", test::to_string(mix),
+                  a.sector, a.workers, sector_s, sector_s * 1e3 / a.sector);
+      std::fflush(stdout);
+    }
     if (csv != nullptr) {
       std::fprintf(csv, "%u,%s,%.1f,%.1f,%.2f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%.1f,%d\n", log_m,
                    test::to_string(mix), gen_s, load_s, device_gib, median(wall), median(start), median(span), median(ma),
