@@ -12,6 +12,13 @@
 //   cancel JOB_ID                    cancel a job's queued partitions
 //   status                           the server's Status
 //   health                           serving or not
+//   enqueue KEY WTNS... [--priority N] [--bellperson] [--paths]
+//                                    a job for the fleet's job store (serve.queue_url); prints its
+//                                    id. The witnesses travel as bytes, or with --paths as absolute
+//                                    paths every worker must see (as KEY's path always is)
+//   job-status JOB_ID [--wait S] [--out DIR]
+//                                    the store's view of a job; --wait: until it is done (at most
+//                                    S seconds); --out: its proofs into DIR
 //
 // Exit 0 on success, 1 when the server refuses or a partition fails (the gRPC status and
 // message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
@@ -26,10 +33,12 @@
 
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <optional>
 #include <sstream>
+#include <thread>
 
 namespace zkp::cli {
 
@@ -39,7 +48,7 @@ namespace v1 = zkpipe::v1;
 
 constexpr const char* kUsage =
     "zkpipe client [--socket PATH | --address HOST:PORT] [--token-file F] [--tls-ca FILE] "
-    "load|unload|keys|prove|submit|await|cancel|status|health ...";
+    "load|unload|keys|prove|submit|await|cancel|status|health|enqueue|job-status ...";
 constexpr const char* kHelp =
     "  load KEY [--bellperson]            load a key (warm if loaded already); prints its id\n"
     "  unload KEY_ID                      unload a key (refused while a job uses it)\n"
@@ -52,6 +61,14 @@ constexpr const char* kHelp =
     "  cancel JOB_ID                      cancel the job's queued partitions\n"
     "  status                             the server's status\n"
     "  health                             serving or not\n"
+    "  enqueue KEY WTNS... [--priority N] [--bellperson] [--paths]\n"
+    "                                     a job for the server's job store (serve.queue_url), proved by\n"
+    "                                     `zkpipe worker`s; prints its id. --paths: send the witnesses'\n"
+    "                                     absolute paths (every worker must see them), not their bytes\n"
+    "  job-status JOB_ID [--wait S] [--out DIR]\n"
+    "                                     the job store's view of the job; --wait: until it is done (S\n"
+    "                                     seconds at most; exit 1 if not, or if a partition failed);\n"
+    "                                     --out: its proofs into DIR\n"
     "--socket PATH (default: serve.socket's default) or --address HOST:PORT (TCP: with\n"
     "--token-file F holding the bearer token; --tls-ca FILE: TLS, trusting the certificates\n"
     "in FILE (PEM: the CA, or a self-signed server certificate itself); --tls-server-name N:\n"
@@ -127,9 +144,12 @@ class Connection {
 struct Rest {
   std::vector<std::string> positional;
   std::string out = ".";
+  bool out_set = false;  // --out given
   int32_t priority = 0;
   bool bellperson = false;
   std::optional<uint64_t> key_id;  // --key-id: a loaded key instead of KEY's path
+  bool paths = false;              // enqueue --paths
+  std::optional<uint64_t> wait_s;  // job-status --wait
 };
 
 Rest split(const std::vector<std::string>& args, size_t from) {
@@ -140,10 +160,15 @@ Rest split(const std::vector<std::string>& args, size_t from) {
       if (i + 1 >= args.size()) throw UsageError(a + " needs a value");
       return args[++i];
     };
-    if (a == "--out") r.out = value();
+    if (a == "--out") {
+      r.out = value();
+      r.out_set = true;
+    }
     else if (a == "--priority") r.priority = static_cast<int32_t>(std::stol(value()));
     else if (a == "--bellperson") r.bellperson = true;
     else if (a == "--key-id") r.key_id = number_arg(value(), "--key-id");
+    else if (a == "--paths") r.paths = true;
+    else if (a == "--wait") r.wait_s = number_arg(value(), "--wait");
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown option " + a);
     else r.positional.push_back(a);
   }
@@ -288,6 +313,49 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
                   static_cast<unsigned long long>(d.memory_free_bytes()), static_cast<unsigned long long>(d.memory_bytes()));
     }
     std::printf("keys loaded: %u\n", st.keys_loaded());
+  } else if (command == "enqueue") {
+    need(2, SIZE_MAX, "enqueue KEY WTNS... [--priority N] [--bellperson] [--paths]");
+    v1::EnqueueRequest request;
+    request.set_key_path(std::filesystem::absolute(p[0]).string());
+    request.set_format(rest.bellperson ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
+    request.set_priority(rest.priority);
+    for (size_t k = 1; k < p.size(); ++k) {
+      if (rest.paths) request.add_witness_paths(std::filesystem::absolute(p[k]).string());
+      else request.add_witnesses(slurp(p[k]));
+    }
+    v1::EnqueueResponse response;
+    if (const grpc::Status s = c.stub()->Enqueue(c.context().get(), request, &response); !s.ok()) return failed("Enqueue", s);
+    std::printf("%llu\n", static_cast<unsigned long long>(response.job_id()));
+  } else if (command == "job-status") {
+    need(1, 1, "job-status JOB_ID [--wait S] [--out DIR]");
+    v1::JobStatusRequest request;
+    request.set_job_id(number_arg(p[0], "JOB_ID"));
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(rest.wait_s.value_or(0));
+    v1::JobStatusResponse st;
+    for (;;) {
+      st.Clear();
+      if (const grpc::Status s = c.stub()->JobStatus(c.context().get(), request, &st); !s.ok()) return failed("JobStatus", s);
+      if (!rest.wait_s || st.done() || std::chrono::steady_clock::now() >= deadline) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the store's NOTIFY is the C API's, not gRPC's
+    }
+    std::printf("job %llu: %s, %u partition(s): %u succeeded, %u failed, %u leased; priority %d\n",
+                static_cast<unsigned long long>(st.job_id()), st.done() ? "done" : "not done", st.partitions(), st.succeeded(),
+                st.failed(), st.leased(), st.priority());
+    if (rest.out_set && st.done()) {
+      request.set_results(true);
+      st.Clear();
+      if (const grpc::Status s = c.stub()->JobStatus(c.context().get(), request, &st); !s.ok()) return failed("JobStatus", s);
+      for (const v1::QueueResult& r : st.results()) {
+        std::printf("job %llu partition %u: %s%s%s (worker %s, %.1f ms)\n", static_cast<unsigned long long>(st.job_id()),
+                    r.partition(), r.status_name().c_str(), r.message().empty() ? "" : ": ", r.message().c_str(),
+                    r.worker().c_str(), static_cast<double>(r.prove_ns()) / 1e6);
+        if (r.status() != 0 || r.proof_json().empty()) continue;
+        const std::string suffix = st.results_size() > 1 ? "_" + std::to_string(r.partition()) : "";
+        write_text(rest.out + "/proof" + suffix + ".json", r.proof_json());
+        write_text(rest.out + "/public" + suffix + ".json", r.public_json());
+      }
+    }
+    if (rest.wait_s && (!st.done() || st.failed() != 0)) rc = kExitFailure;
   } else if (command == "health") {
     need(0, 0, "health");
     v1::HealthResponse h;

@@ -6,8 +6,9 @@
 // SIGTERM or SIGINT: new work is refused, what is queued is cancelled, what is on a device
 // gets serve.grace to finish, open Prove/Await calls get their outcome, and the command exits
 // 0 (1 if the grace time passed with work still on a device). SIGHUP reads the configuration
-// again and applies what can change without a restart: log_level and the bearer token file
-// (Server::reload); a configuration that no longer parses is logged and changes nothing.
+// again and applies what can change without a restart: log_level, the bearer token file and the
+// TLS certificate and key (Server::reload); a configuration that no longer parses, or a
+// certificate and key that do not belong together, is logged and changes nothing.
 #include "command.hpp"
 #include "options.hpp"
 
@@ -15,6 +16,7 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include "log_format.hpp"
 #include "server.hpp"
 #include "settings.hpp"
 
@@ -70,6 +72,7 @@ int run_serve(const std::vector<std::string>& args) {
   } catch (const sdk::Error& e) {
     throw UsageError(e.what());
   }
+  serve::apply_log_format(settings.log_format);  // before the host starts, so its lines are in it too
 
   const sigset_t stop_signals = block_stop_signals();
   host::Host host(std::move(config));

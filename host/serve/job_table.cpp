@@ -80,6 +80,7 @@ void JobState::finish() {
   done_ = true;
   witnesses_.clear();  // the host reads them no more
   witnesses_.shrink_to_fit();
+  synthesized_.clear();
   cv_.notify_all();
 }
 
@@ -92,6 +93,21 @@ struct JobTable::CallbackContext {
 void JobTable::on_partition(void* user_data, const zkp_completion_t* record) {
   auto* context = static_cast<CallbackContext*>(user_data);
   context->table->metrics_.observe_partition(*record);
+  // One line per partition, naming job, partition and device, so serve.log_format = json
+  // gives a log shipper those fields: a failure for the operator, a success or a cancel at debug.
+  const char* message = record->message != nullptr ? record->message : "";
+  if (record->status == ZKP_OK) {
+    host::log().debug("serve: job {} partition {} proved on device {} in {:.1f} ms", record->job_id, record->partition,
+                      record->gpu_index, static_cast<double>(record->total_ns) / 1e6);
+  } else if (record->status == ZKP_ERR_CANCELLED) {
+    host::log().debug("serve: job {} partition {} cancelled", record->job_id, record->partition);
+  } else if (record->gpu_index >= 0) {
+    host::log().warn("serve: job {} partition {} failed on device {}: [{}] {}", record->job_id, record->partition,
+                     record->gpu_index, zkp_status_name(record->status), message);
+  } else {
+    host::log().warn("serve: job {} partition {} failed: [{}] {}", record->job_id, record->partition,
+                     zkp_status_name(record->status), message);
+  }
   context->job->add(to_result(*record));
 }
 
@@ -125,6 +141,14 @@ std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
     part.witness.kind = ZKP_WITNESS_WTNS_BUFFER;
     part.witness.data = w.data();
     part.witness.size = w.size();
+    job->parts_.push_back(part);
+  }
+  const int m = request.synthesized_size();
+  for (int i = 0; i < m; ++i) {
+    job->synthesized_.push_back(
+        std::make_unique<SynthesizedInput>(std::move(*request.mutable_synthesized(i)), static_cast<uint32_t>(i)));
+    auto part = sdk::make_struct<zkp_partition_t>();
+    part.synthesized = &job->synthesized_.back()->record();
     job->parts_.push_back(part);
   }
   auto context = std::make_unique<CallbackContext>(CallbackContext{this, job});

@@ -10,6 +10,7 @@
 #include <zkpipe/host/host.hpp>
 
 #include "metrics.hpp"
+#include "synthesized.hpp"
 
 #include "zkpipe/v1/prover.pb.h"
 
@@ -46,6 +47,7 @@ class JobState {
   uint64_t id_ = 0;  // set before any callback can read it
   uint64_t key_id_ = 0;
   std::vector<std::string> witnesses_;
+  std::vector<std::unique_ptr<SynthesizedInput>> synthesized_;  // or these, a partition each
   std::vector<zkp_partition_t> parts_;
 
   mutable std::mutex mu_;
@@ -61,8 +63,9 @@ class JobTable {
   JobTable(host::Host& host, Metrics& metrics, std::function<void(uint64_t key_id)> on_done, size_t keep_finished = 4096)
       : host_(host), metrics_(metrics), on_done_(std::move(on_done)), keep_finished_(keep_finished) {}
 
-  // Submits the request (its witnesses moved into the job). Throws zkp::sdk::Error as
-  // host::Host::submit does; nothing is submitted then.
+  // Submits the request (its witnesses, or synthesized partitions, moved into the job).
+  // Throws zkp::sdk::Error as host::Host::submit does, or as SynthesizedInput does for a
+  // malformed synthesized partition; nothing is submitted then.
   std::shared_ptr<const JobState> submit(zkpipe::v1::JobRequest& request);
   // ZKP_ERR_NOT_FOUND for a job never submitted here or forgotten since.
   std::shared_ptr<const JobState> find(uint64_t job_id) const;

@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <future>
+#include <optional>
 #include <thread>
 
 #include <sys/socket.h>
@@ -60,6 +61,7 @@ Server::Server(host::Host& host, const Settings& settings)
   prepare_socket_path(socket_path_);
   Auth auth = settings.tcp.empty() ? Auth() : Auth::from_token_file(settings.token_file);
   service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes);
+  if (!settings.queue_url.empty()) service_->set_queue(std::make_unique<QueueClient>(settings.queue_url));
   // Before gRPC listens: a port that cannot be bound fails the start with nothing to undo.
   if (!settings.http.empty()) {
     http_ = std::make_unique<HttpServer>(settings.http, [this](const std::string& path) { return page(path); });
@@ -73,10 +75,8 @@ Server::Server(host::Host& host, const Settings& settings)
   if (!settings.tcp.empty()) {
     // With serve.tls_cert/tls_key the bearer token travels inside TLS. Without them it travels
     // in clear text: bind to loopback or a private network (or put a TLS proxy in front).
-    builder.AddListeningPort(settings.tcp,
-                             tls ? tls_server_credentials(settings.tls_cert, settings.tls_key)
-                                 : grpc::InsecureServerCredentials(),
-                             &tcp_port);
+    if (tls) tls_ = std::make_unique<TlsIdentity>(settings.tls_cert, settings.tls_key);
+    builder.AddListeningPort(settings.tcp, tls ? tls_->credentials() : grpc::InsecureServerCredentials(), &tcp_port);
   }
   builder.RegisterService(service_.get());
   const mode_t old_mask = ::umask(0177);  // the socket file: owner read/write only
@@ -112,9 +112,21 @@ HttpResponse Server::page(const std::string& path) {
 
 void Server::reload(const host::Config& config, const Settings& settings) {
   std::vector<std::string> applied;
-  if (!settings_.tcp.empty()) {
-    service_->set_auth(Auth::from_token_file(settings.token_file.empty() ? settings_.token_file : settings.token_file));
+  // Everything that can fail first, so a failure applies nothing.
+  std::optional<Auth> auth;
+  if (!settings_.tcp.empty()) auth = Auth::from_token_file(settings.token_file.empty() ? settings_.token_file : settings.token_file);
+  const bool tls_reload = tls_ && !settings.tls_cert.empty() && !settings.tls_key.empty();
+  if (tls_reload) tls_->reload(settings.tls_cert, settings.tls_key);
+  if (auth) {
+    service_->set_auth(std::move(*auth));
     applied.push_back("the bearer token (from " + settings.token_file + ")");
+  }
+  if (tls_reload) {
+    applied.push_back("the TLS certificate and key (from " + settings.tls_cert + " and " + settings.tls_key +
+                      "; new connections get them within " + std::to_string(TlsIdentity::kRefreshSeconds) +
+                      " s, open ones go on)");
+    settings_.tls_cert = settings.tls_cert;
+    settings_.tls_key = settings.tls_key;
   }
   if (host::log().level() != config.log_level) {
     applied.push_back(std::string("log_level ") + host::log_level_name(host::log().level()) + " -> " +
@@ -129,6 +141,8 @@ void Server::reload(const host::Config& config, const Settings& settings) {
   if (settings.tls_key != settings_.tls_key) restart.emplace_back("serve.tls_key");
   if (settings.max_message_bytes != settings_.max_message_bytes) restart.emplace_back("serve.max_message");
   if (settings.key_budget_bytes != settings_.key_budget_bytes) restart.emplace_back("serve.key_budget");
+  if (settings.log_format != settings_.log_format) restart.emplace_back("serve.log_format");
+  if (settings.queue_url != settings_.queue_url) restart.emplace_back("serve.queue_url");
   settings_.grace_ms = settings.grace_ms;  // read at SIGTERM
   std::string text;
   for (const std::string& a : applied) {

@@ -7,6 +7,7 @@
 #include "http_server.hpp"
 #include "service.hpp"
 #include "settings.hpp"
+#include "tls_identity.hpp"
 
 #include <grpcpp/server.h>
 
@@ -30,9 +31,11 @@ class Server {
   std::string http_address() const { return http_ ? http_->address() : ""; }
 
   // SIGHUP: applies what can change without a restart from freshly read settings: the log
-  // level (`config`'s) and the bearer token (re-read from token_file). Logs what it applied,
-  // and names each changed setting that needs a restart. Throws zkp::sdk::Error (nothing
-  // applied) for a token file that cannot be read.
+  // level (`config`'s), the bearer token (re-read from token_file), and with TLS the
+  // certificate and key (re-read from tls_cert/tls_key: new handshakes use them, open
+  // connections go on). Logs what it applied, and names each changed setting that needs a
+  // restart. Throws zkp::sdk::Error (nothing applied) for a token file that cannot be read,
+  // or a certificate and key that cannot be read or do not belong together.
   void reload(const host::Config& config, const Settings& settings);
 
   // SIGTERM: refuses new work, cancels what is queued, and gives what is on a device
@@ -55,6 +58,7 @@ class Server {
   bool shut_down_ = false;
   std::string socket_path_;
   std::string tcp_bound_;
+  std::unique_ptr<TlsIdentity> tls_;  // with serve.tls_cert/tls_key
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<HttpServer> http_;

@@ -137,7 +137,12 @@ grpc::Status Service::ListKeys(grpc::ServerContext* context, const v1::ListKeysR
 }
 
 std::shared_ptr<const JobState> Service::submit(const v1::JobRequest& request) {
-  if (request.witnesses_size() == 0) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the job has no witnesses (one per partition)");
+  if (request.witnesses_size() == 0 && request.synthesized_size() == 0) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the job has no witnesses and no synthesized partitions (one per partition)");
+  }
+  if (request.witnesses_size() != 0 && request.synthesized_size() != 0) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the job has both witnesses and synthesized partitions: one or the other");
+  }
   v1::JobRequest owned = request;  // the job keeps its witnesses; the request is gRPC's
   std::shared_ptr<const JobState> job;
   keys_.note_job(request.key_id());  // in use from now: never evicted under the job
@@ -256,6 +261,35 @@ grpc::Status Service::Status(grpc::ServerContext* context, const v1::StatusReque
     response->set_uptime_ms(static_cast<uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - started_).count()));
     response->set_version(kVersion);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::no_queue(grpc::ServerContext* context) {
+  return failure(context, ZKP_ERR_UNSUPPORTED,
+                 "this zkpipe serve has no job store: set serve.queue_url (the PostgreSQL URL of a store made by "
+                 "`zkpipe queue init`) to use Enqueue and JobStatus",
+                 grpc::StatusCode::FAILED_PRECONDITION);
+}
+
+grpc::Status Service::Enqueue(grpc::ServerContext* context, const v1::EnqueueRequest* request,
+                              v1::EnqueueResponse* response) {
+  return call(context, "Enqueue", true, [&] {
+    if (!queue_) return no_queue(context);
+    const uint64_t id = queue_->enqueue(*request);
+    response->set_job_id(id);
+    // "store id", not "job N": serve.log_format = json reads "job N" as one of this host's jobs.
+    host::log().info("serve: enqueued {} partition(s) of {} into the job store (store id {})",
+                     request->witnesses_size() + request->witness_paths_size(), request->key_path(), id);
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::JobStatus(grpc::ServerContext* context, const v1::JobStatusRequest* request,
+                                v1::JobStatusResponse* response) {
+  return call(context, "JobStatus", false, [&] {
+    if (!queue_) return no_queue(context);
+    *response = queue_->status(*request);
     return grpc::Status::OK;
   });
 }

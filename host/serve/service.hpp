@@ -9,6 +9,7 @@
 #include "job_table.hpp"
 #include "key_table.hpp"
 #include "metrics.hpp"
+#include "queue_client.hpp"
 #include "report.hpp"
 
 #include "zkpipe/v1/prover.grpc.pb.h"
@@ -29,6 +30,8 @@ class Service final : public zkpipe::v1::Prover::Service {
   Report report();
   // Replaces the bearer token TCP calls must carry (SIGHUP). [any-thread]
   void set_auth(Auth auth);
+  // The fleet's job store Enqueue and JobStatus use (serve.queue_url); before serving.
+  void set_queue(std::unique_ptr<QueueClient> queue) { queue_ = std::move(queue); }
 
   // From now on, calls that would start work answer UNAVAILABLE; Health says serving=false.
   void stop_accepting() { accepting_ = false; }
@@ -52,10 +55,16 @@ class Service final : public zkpipe::v1::Prover::Service {
                       zkpipe::v1::StatusResponse* response) override;
   grpc::Status Health(grpc::ServerContext* context, const zkpipe::v1::HealthRequest* request,
                       zkpipe::v1::HealthResponse* response) override;
+  grpc::Status Enqueue(grpc::ServerContext* context, const zkpipe::v1::EnqueueRequest* request,
+                       zkpipe::v1::EnqueueResponse* response) override;
+  grpc::Status JobStatus(grpc::ServerContext* context, const zkpipe::v1::JobStatusRequest* request,
+                         zkpipe::v1::JobStatusResponse* response) override;
 
  private:
   static constexpr std::chrono::milliseconds kPollInterval{100};
 
+  // What Enqueue and JobStatus answer without serve.queue_url: FAILED_PRECONDITION.
+  grpc::Status no_queue(grpc::ServerContext* context);
   // Auth, then `body`; exceptions become statuses. `starts_work`: refused once stopping.
   grpc::Status call(grpc::ServerContext* context, const char* method, bool starts_work,
                     const std::function<grpc::Status()>& body);
@@ -67,6 +76,7 @@ class Service final : public zkpipe::v1::Prover::Service {
   Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
   KeyTable keys_;
   JobTable jobs_;
+  std::unique_ptr<QueueClient> queue_;  // null without serve.queue_url
   std::atomic<bool> accepting_{true};
   const std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();
 };

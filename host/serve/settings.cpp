@@ -66,7 +66,8 @@ const char* settings_help() {
          "      the file holding TOKEN (surrounding whitespace ignored); required with serve.tcp\n"
          "  serve.tls_cert = (none), serve.tls_key = (none)\n"
          "      TLS on serve.tcp: the certificate chain and its private key, PEM files (both or\n"
-         "      neither; read at start, so a new certificate takes a restart). Without them TCP is\n"
+         "      neither; read at start and again at SIGHUP: new connections get a renewed pair\n"
+         "      within a second, open ones go on; a pair that does not match is refused). Without them TCP is\n"
          "      plaintext and the token travels in clear: loopback or a private network only.\n"
          "      Clients: zkpipe client --tls-ca FILE (the CA, or the self-signed certificate)\n"
          "  serve.max_message = 256MiB\n"
@@ -82,7 +83,13 @@ const char* settings_help() {
          "  serve.grace = 30s\n"
          "      at SIGTERM, queued work is cancelled and work on a device gets this long to finish\n"
          "      (ms, s or m); Await streams get every outcome. Past it the server logs what is\n"
-         "      still on a device and exits 1 without waiting for it\n";
+         "      still on a device and exits 1 without waiting for it\n"
+         "  serve.log_format = text\n"
+         "      text, or json: one JSON object per line on stderr (time, level, logger, message, and\n"
+         "      job, partition, gpu_index, key where the message names them); takes a restart\n"
+         "  serve.queue_url = (none)\n"
+         "      the fleet's PostgreSQL job store (a libpq URL; `zkpipe queue init` makes it): Enqueue\n"
+         "      puts jobs there for `zkpipe worker`s, JobStatus reads them back; connected at start\n";
 }
 
 Settings Settings::from(const host::Config& config) {
@@ -132,10 +139,16 @@ Settings Settings::from(const host::Config& config) {
       const auto ms = parse_duration_ms(o.value);
       if (!ms) throw Error(ZKP_ERR_INVALID_ARGUMENT, where(o) + " = '" + o.value + "' is invalid: expected e.g. 500ms, 30s, 2m");
       s.grace_ms = *ms;
+    } else if (o.key == "queue_url") {
+      s.queue_url = o.value;
+    } else if (o.key == "log_format") {
+      const auto format = parse_log_format(o.value);
+      if (!format) throw Error(ZKP_ERR_INVALID_ARGUMENT, where(o) + " = '" + o.value + "' is invalid: expected text or json");
+      s.log_format = *format;
     } else {
       throw Error(ZKP_ERR_INVALID_ARGUMENT,
                   where(o) + ": unknown key (known: serve.socket, serve.tcp, serve.token_file, serve.max_message, "
-                             "serve.http, serve.key_budget, serve.grace)");
+                             "serve.http, serve.key_budget, serve.grace, serve.log_format, serve.queue_url)");
     }
   }
   if (!s.tcp.empty() && s.token_file.empty()) {

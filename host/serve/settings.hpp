@@ -11,9 +11,13 @@
 //   http = 127.0.0.1:9464              # GET / (dashboard), /metrics, /status, /healthz (loopback only)
 //   key_budget = 8GiB                  # keys kept warm under this budget (LRU eviction)
 //   grace = 30s                        # SIGTERM: how long work on a device may take to finish
+//   log_format = text                  # or json: one JSON object per line (log_format.hpp)
+//   queue_url = postgresql://...       # the fleet's job store, for Enqueue and JobStatus
 #pragma once
 
 #include <zkpipe/host/config.hpp>
+
+#include "log_format.hpp"
 
 #include <cstdint>
 #include <string>
@@ -30,6 +34,8 @@ struct Settings {
   std::string http;           // "HOST:PORT" on loopback, or "" (no HTTP endpoint)
   uint64_t key_budget_bytes = 0;  // 0: no budget
   uint64_t grace_ms = 0;
+  LogFormat log_format = LogFormat::text;
+  std::string queue_url;  // "" (no job store: Enqueue and JobStatus refused) or a libpq URL
 
   // From config.serve_options. Throws zkp::sdk::Error (ZKP_ERR_INVALID_ARGUMENT) for an
   // unknown key, a bad value, tcp without token_file, or tls_cert/tls_key one without the other or

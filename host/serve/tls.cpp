@@ -37,12 +37,6 @@ std::string read_pem(const std::string& path, const std::string& what) {
   return text.str();
 }
 
-std::shared_ptr<grpc::ServerCredentials> tls_server_credentials(const std::string& cert_file, const std::string& key_file) {
-  grpc::SslServerCredentialsOptions options(GRPC_SSL_DONT_REQUEST_CLIENT_CERTIFICATE);
-  options.pem_key_cert_pairs.push_back({read_pem(key_file, "serve.tls_key"), read_pem(cert_file, "serve.tls_cert")});
-  return grpc::SslServerCredentials(options);
-}
-
 std::shared_ptr<grpc::ChannelCredentials> tls_channel_credentials(const std::string& ca_file) {
   grpc::SslCredentialsOptions options;
   options.pem_root_certs = read_pem(ca_file, "--tls-ca");

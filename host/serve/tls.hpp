@@ -1,7 +1,7 @@
 // TLS for the TCP listener, with gRPC's own TLS (its bundled BoringSSL/OpenSSL, nothing more to
 // link): the server's certificate chain and key (serve.tls_cert, serve.tls_key), and the
-// client's trust roots (`zkpipe client --tls-ca FILE`). PEM files, read once: at start for the
-// server (a changed certificate takes a restart), per connection for the client. The unix
+// client's trust roots (`zkpipe client --tls-ca FILE`). PEM files: the server's at start and at
+// SIGHUP (tls_identity.hpp), the client's per connection. The unix
 // socket never uses TLS (its file mode is the access control), and neither does the HTTP
 // endpoint, which is loopback only.
 #pragma once
@@ -18,10 +18,6 @@ namespace zkp::serve {
 // zkp::sdk::Error: ZKP_ERR_NOT_FOUND for a file that cannot be read, ZKP_ERR_INVALID_ARGUMENT
 // for one with no "-----BEGIN " block.
 std::string read_pem(const std::string& path, const std::string& what);
-
-// TLS server credentials from the certificate chain and private key files; no client
-// certificate is asked for (callers authenticate with the bearer token). Throws as read_pem.
-std::shared_ptr<grpc::ServerCredentials> tls_server_credentials(const std::string& cert_file, const std::string& key_file);
 
 // TLS channel credentials that trust the certificates of `ca_file` (for a self-signed server
 // certificate: that certificate itself). Throws as read_pem.

@@ -16,6 +16,9 @@
 //       with data-k="P" shows /status's P, fetched now (a number as the page formats it, within
 //       its rounding, units ms, s, %, /s, MiB; a string exactly; P# an array's length); and
 //       each PATH is among them (the page shows that figure).
+//   http_check - jsonlines FILE [EXPECT ...]   FILE is a log of serve.log_format = json: every
+//       line a JSON object with time, level, logger and message; each EXPECT is FIELD (some line
+//       has it, a number: job, partition, gpu_index) or ~TEXT (some line's message contains TEXT).
 //
 // The parser is the test's own, so the test does not depend on promtool.
 #include <google/protobuf/struct.pb.h>
@@ -442,11 +445,56 @@ int check_dashboard(const std::string& address, const std::string& dom_file, con
   return failures == 0 ? 0 : 1;
 }
 
+// serve.log_format = json: every line of `file` is one JSON object with the fields
+// log_format.hpp promises, and each EXPECT holds on some line (FIELD: a number field, e.g.
+// job; ~TEXT: a message containing TEXT).
+int check_json_lines(const std::string& file, const std::vector<std::string>& expects) {
+  std::ifstream f(file);
+  const std::regex time("[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\\.[0-9]{3}Z");
+  const std::set<std::string> levels = {"trace", "debug", "info", "warn", "error"};
+  std::vector<google::protobuf::Struct> lines;
+  int n = 0, bad = 0;
+  for (std::string line; std::getline(f, line);) {
+    ++n;
+    google::protobuf::Value v;
+    const bool parsed = google::protobuf::util::JsonStringToMessage(line, &v).ok() &&
+                        v.kind_case() == google::protobuf::Value::kStructValue;
+    const auto& fields = v.struct_value().fields();
+    auto str = [&](const char* k) -> std::optional<std::string> {
+      const auto it = fields.find(k);
+      if (it == fields.end() || it->second.kind_case() != google::protobuf::Value::kStringValue) return std::nullopt;
+      return it->second.string_value();
+    };
+    const auto t = str("time"), level = str("level"), logger = str("logger"), message = str("message");
+    if (!parsed || !t || !std::regex_match(*t, time) || !level || levels.count(*level) == 0 || logger != "zkpipe" || !message) {
+      if (++bad <= 5) std::cout << "     line " << n << ": " << line << "\n";
+      continue;
+    }
+    lines.push_back(v.struct_value());
+  }
+  check(n > 0 && bad == 0, file + ": " + std::to_string(n - bad) + " of " + std::to_string(n) +
+                               " lines are JSON objects with time (RFC 3339, UTC), level, logger and message");
+  for (const std::string& e : expects) {
+    bool found = false;
+    for (const auto& l : lines) {
+      const auto& fields = l.fields();
+      if (e[0] == '~') {
+        found = found || fields.at("message").string_value().find(e.substr(1)) != std::string::npos;
+      } else {
+        const auto it = fields.find(e);
+        found = found || (it != fields.end() && it->second.kind_case() == google::protobuf::Value::kNumberValue);
+      }
+    }
+    check(found, e[0] == '~' ? "a line's message has '" + e.substr(1) + "'" : "a line has the number field " + e);
+  }
+  return failures == 0 ? 0 : 1;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   if (argc < 3) {
-    std::cerr << "usage: zkpipe_serve_http_check HOST:PORT metrics|status|raw|dashboard ...\n";
+    std::cerr << "usage: zkpipe_serve_http_check HOST:PORT metrics|status|raw|dashboard ...  |  - jsonlines FILE ...\n";
     return 2;
   }
   const std::string address = argv[1];
@@ -462,6 +510,7 @@ int main(int argc, char** argv) {
     return failures == 0 ? 0 : 1;
   }
   if (mode == "dashboard" && argc >= 4) return check_dashboard(address, argv[3], {argv + 4, argv + argc});
+  if (mode == "jsonlines" && argc >= 4) return check_json_lines(argv[3], {argv + 4, argv + argc});
   const std::string path = mode == "metrics" ? "/metrics" : "/status";
   const auto a = get(address, path);
   if (!a || a->status != 200) {

@@ -1,0 +1,168 @@
+#include "log_format.hpp"
+
+#include <zkpipe/host/logging.hpp>
+
+#include <spdlog/formatter.h>
+
+#include <array>
+#include <cctype>
+#include <cstdio>
+#include <ctime>
+#include <memory>
+#include <string>
+
+namespace zkp::serve {
+
+namespace {
+
+// The numbered things a host's message names, and the JSON field each becomes. "device N" is
+// how the host names a GPU (its index), so it is gpu_index.
+constexpr std::array<std::pair<std::string_view, std::string_view>, 5> kFields{{
+    {"job", "job"},
+    {"partition", "partition"},
+    {"device", "gpu_index"},
+    {"gpu", "gpu_index"},
+    {"key", "key"},
+}};
+
+bool word_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0 || c == '_' || c == '.' || c == '-'; }
+
+// The number after the first "WORD N" in `text` (WORD a whole word), or nullopt.
+std::optional<std::string_view> number_after(std::string_view text, std::string_view word) {
+  for (size_t at = text.find(word); at != std::string_view::npos; at = text.find(word, at + 1)) {
+    const size_t end = at + word.size();
+    if (at > 0 && word_char(text[at - 1])) continue;
+    if (end + 1 >= text.size() || text[end] != ' ') continue;
+    size_t digits = end + 1;
+    while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])) != 0) ++digits;
+    if (digits == end + 1 || digits - end - 1 > 18) continue;  // no number, or more than fits
+    if (digits < text.size() && word_char(text[digits]) && text[digits] != '.') continue;  // "3rd", "2x"
+    return text.substr(end + 1, digits - end - 1);
+  }
+  return std::nullopt;
+}
+
+// The length of the well-formed UTF-8 sequence at text[i], 0 if it is not one.
+size_t utf8_length(std::string_view text, size_t i) {
+  const auto b = static_cast<unsigned char>(text[i]);
+  size_t n = 0;
+  uint32_t min = 0;
+  if (b >= 0xC2 && b <= 0xDF) {
+    n = 2, min = 0x80;
+  } else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3, min = 0x800;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size()) return 0;
+  uint32_t cp = b & (0x7F >> n);
+  for (size_t k = 1; k < n; ++k) {
+    const auto c = static_cast<unsigned char>(text[i + k]);
+    if ((c & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+void append_json_string(std::string& out, std::string_view text) {
+  out += '"';
+  for (size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x80) {
+      const size_t n = utf8_length(text, i);
+      if (n == 0) {
+        out += "\\ufffd";
+        ++i;
+      } else {
+        out.append(text.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\t') {
+      out += "\\t";
+    } else if (c == '\r') {
+      out += "\\r";
+    } else if (u < 0x20 || u == 0x7F) {
+      char esc[8];
+      std::snprintf(esc, sizeof esc, "\\u%04x", u);
+      out += esc;
+    } else {
+      out += c;
+    }
+    ++i;
+  }
+  out += '"';
+}
+
+class JsonFormatter final : public spdlog::formatter {
+ public:
+  void format(const spdlog::details::log_msg& msg, spdlog::memory_buf_t& dest) override {
+    const std::string line = json_log_line(msg.time, msg.level, std::string_view(msg.logger_name.data(), msg.logger_name.size()),
+                                           std::string_view(msg.payload.data(), msg.payload.size()));
+    dest.append(line.data(), line.data() + line.size());
+    dest.push_back('\n');
+  }
+  std::unique_ptr<spdlog::formatter> clone() const override { return std::make_unique<JsonFormatter>(); }
+};
+
+}  // namespace
+
+std::optional<LogFormat> parse_log_format(std::string_view name) {
+  if (name == "text") return LogFormat::text;
+  if (name == "json") return LogFormat::json;
+  return std::nullopt;
+}
+
+std::string json_log_line(std::chrono::system_clock::time_point time, spdlog::level::level_enum level,
+                          std::string_view logger, std::string_view message) {
+  const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(time.time_since_epoch()).count();
+  const std::time_t seconds = static_cast<std::time_t>(ms / 1000);
+  std::tm utc{};
+  gmtime_r(&seconds, &utc);
+  char stamp[40];
+  std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &utc);
+  char millis[8];
+  std::snprintf(millis, sizeof millis, ".%03dZ", static_cast<int>(ms % 1000));
+
+  std::string out = "{\"time\":\"";
+  out += stamp;
+  out += millis;
+  out += "\",\"level\":\"";
+  out += host::log_level_name(level);
+  out += "\",\"logger\":";
+  append_json_string(out, logger);
+  out += ",\"message\":";
+  append_json_string(out, message);
+  std::string_view written[kFields.size()];
+  size_t n_written = 0;
+  for (const auto& [word, field] : kFields) {
+    bool seen = false;
+    for (size_t i = 0; i < n_written; ++i) seen = seen || written[i] == field;
+    if (seen) continue;  // "device N" came first: "gpu N" does not write gpu_index again
+    if (const auto number = number_after(message, word)) {
+      out += ",\"";
+      out += field;
+      out += "\":";
+      out += std::to_string(std::stoull(std::string(*number)));  // no leading zeros in JSON
+      written[n_written++] = field;
+    }
+  }
+  out += '}';
+  return out;
+}
+
+void apply_log_format(LogFormat format) {
+  if (format == LogFormat::json) host::log().set_formatter(std::make_unique<JsonFormatter>());
+}
+
+}  // namespace zkp::serve
