@@ -184,7 +184,7 @@ const std::vector<PluginSection>& plugin_sections() {
       {"pacer", &Config::pacer_options,
        "an option for the pacer plugin (or KEY in section [pacer]); see `zkpipe plugins`"},
       {"serve", &Config::serve_options,
-       "an option for `zkpipe serve` (or KEY in section [serve]): socket, tcp, token_file, max_message, http, key_budget, grace; see `zkpipe serve --help`; "
+       "an option for `zkpipe serve` (or KEY in section [serve]): socket, tcp, token_file, tls_cert, tls_key, max_message, http, key_budget, grace, log_format, queue_url; see `zkpipe serve --help`; "
        "read by no other command or caller"},
   };
   return sections;
