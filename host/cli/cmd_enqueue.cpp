@@ -25,8 +25,8 @@ namespace fs = std::filesystem;
 
 constexpr const char* kUsage =
     "zkpipe enqueue --queue URL --key K.zkey [--key-format zkey|bellperson] [--priority P]\n"
-    "               [--gpu-index I] [--curve bn254|bls12_381] [--inline-max BYTES] [--wait SECONDS]\n"
-    "               W1.wtns [W2.wtns ...]";
+    "               [--gpu-index I] [--curve bn254|bls12_381] [--max-attempts N] [--inline-max BYTES]\n"
+    "               [--wait SECONDS] W1.wtns [W2.wtns ...]";
 
 std::string absolute_file(const std::string& path, const char* what) {
   std::error_code ec;
@@ -35,7 +35,7 @@ std::string absolute_file(const std::string& path, const char* what) {
   return p.string();
 }
 
-int run_enqueue(const std::vector<std::string>& args) {
+int enqueue_body(const std::vector<std::string>& args) {
   po::options_description specific("enqueue options");
   add_queue_option(specific);
   specific.add_options()
@@ -46,6 +46,9 @@ int run_enqueue(const std::vector<std::string>& args) {
        "only hosts with device I claim the job, and prove it there (-1: any)")
       ("curve", po::value<std::string>()->value_name("CURVE"),
        "only workers that declare this curve (worker --curves) claim the job: bn254 or bls12_381")
+      ("max-attempts", po::value<int32_t>()->default_value(0)->value_name("N"),
+       "fail a partition once N of its attempts were lost (a worker died, hung or restarted while holding it) "
+       "instead of retrying it; 0: the store's default (zkpipe queue config)")
       ("inline-max", po::value<uint64_t>()->default_value(0)->value_name("BYTES"),
        "store witnesses up to this size in the row rather than by path")
       ("wait", po::value<double>()->value_name("SECONDS"), "wait for the job to finish; exit 0 if every partition succeeded");
@@ -69,6 +72,8 @@ int run_enqueue(const std::vector<std::string>& args) {
     job.curve = parsed.values["curve"].as<std::string>();
     if (job.curve != "bn254" && job.curve != "bls12_381") throw UsageError("--curve is bn254 or bls12_381");
   }
+  job.max_attempts = parsed.values["max-attempts"].as<int32_t>();
+  if (job.max_attempts < 0) throw UsageError("--max-attempts is at least 1 (0: the store's default)");
   const uint64_t inline_max = parsed.values["inline-max"].as<uint64_t>();
   for (const std::string& w : parsed.overrides) {
     queue::PartitionInput in;
@@ -91,6 +96,10 @@ int run_enqueue(const std::vector<std::string>& args) {
   if (!s || s->state != "done") throw sdk::Error(ZKP_ERR_TIMEOUT, "job " + std::to_string(id) + " is not done yet");
   std::cerr << "job " << id << ": " << s->succeeded << " of " << s->partitions << " partitions succeeded\n";
   return s->failed == 0 ? kExitSuccess : kExitFailure;
+}
+
+int run_enqueue(const std::vector<std::string>& args) {
+  return with_queue_errors("enqueue", [&] { return enqueue_body(args); });
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 // --write DIR writes each succeeded partition's proof as DIR/P.proof.json and
 // DIR/P.public.json (snarkjs's files: `zkpipe verify` and `snarkjs groth16 verify` read them);
 // --wait SECONDS first waits for the job to finish (LISTEN/NOTIFY, re-read every second).
+// --attempts lists every attempt at the job's partitions (one lease each: worker, start, end,
+// outcome), which says why a partition failed at its attempts cap.
 #include "command.hpp"
 #include "queue_options.hpp"
 
@@ -21,7 +23,7 @@ namespace {
 
 namespace po = boost::program_options;
 
-constexpr const char* kUsage = "zkpipe jobs --queue URL [--limit N] [JOB [--wait SECONDS] [--write DIR]]";
+constexpr const char* kUsage = "zkpipe jobs --queue URL [--limit N] [JOB [--wait SECONDS] [--write DIR] [--attempts]]";
 
 void print_jobs(const std::vector<queue::JobStatus>& jobs) {
   std::printf("%-8s %-5s %4s %6s %6s %6s %6s %7s  %-19s  %-19s  %s\n", "job", "state", "prio", "parts", "ok", "failed",
@@ -41,14 +43,15 @@ void write_text(const std::filesystem::path& path, const std::string& text) {
   if (!f) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + path.string());
 }
 
-int run_jobs(const std::vector<std::string>& args) {
+int jobs_body(const std::vector<std::string>& args) {
   po::options_description specific("jobs options");
   add_queue_option(specific);
   specific.add_options()
       ("job", po::value<uint64_t>()->value_name("JOB"), "one job: its partitions")
       ("limit,n", po::value<uint32_t>()->default_value(20)->value_name("N"), "how many jobs the list shows")
       ("wait", po::value<double>()->value_name("SECONDS"), "wait for JOB to finish first (exit 1 if it does not)")
-      ("write", po::value<std::string>()->value_name("DIR"), "write JOB's proofs: DIR/P.proof.json, DIR/P.public.json");
+      ("write", po::value<std::string>()->value_name("DIR"), "write JOB's proofs: DIR/P.proof.json, DIR/P.public.json")
+      ("attempts", po::bool_switch(), "list every attempt at JOB's partitions: worker, start, end, outcome");
   const ParsedArgs parsed = parse_command_line(args, specific, {"job"});
   if (parsed.help) {
     print_queue_help(std::cout, kUsage, specific);
@@ -56,7 +59,10 @@ int run_jobs(const std::vector<std::string>& args) {
   }
   if (!parsed.overrides.empty()) throw UsageError("unexpected argument '" + parsed.overrides.front() + "'");
   const bool one = parsed.values.count("job") != 0;
-  if (!one && (parsed.values.count("wait") || parsed.values.count("write"))) throw UsageError("--wait and --write need a JOB");
+  const bool attempts = parsed.values["attempts"].as<bool>();
+  if (!one && (parsed.values.count("wait") || parsed.values.count("write") || attempts)) {
+    throw UsageError("--wait, --write and --attempts need a JOB");
+  }
   queue::Store store(queue_url(parsed));
   if (!one) {
     print_jobs(store.jobs(parsed.values["limit"].as<uint32_t>()));
@@ -80,6 +86,14 @@ int run_jobs(const std::vector<std::string>& args) {
                 p.status ? std::to_string(*p.status).c_str() : "-", p.worker.empty() ? "-" : p.worker.c_str(),
                 p.message.c_str());
   }
+  if (attempts) {
+    std::printf("\n%-6s %-8s %-24s %-23s %-23s %s\n", "part", "lease", "worker", "started", "ended", "outcome");
+    for (const queue::Attempt& a : store.attempts(id)) {
+      std::printf("%-6u %-8llu %-24s %-23s %-23s %s\n", a.index, static_cast<unsigned long long>(a.lease_id),
+                  a.worker.c_str(), a.started.c_str(), a.ended.empty() ? "-" : a.ended.c_str(),
+                  a.outcome.empty() ? "held" : a.outcome.c_str());
+    }
+  }
   if (write) {
     const std::filesystem::path dir = parsed.values["write"].as<std::string>();
     std::filesystem::create_directories(dir);
@@ -96,6 +110,10 @@ int run_jobs(const std::vector<std::string>& args) {
     throw sdk::Error(ZKP_ERR_TIMEOUT, "job " + std::to_string(id) + " is not done yet");
   }
   return kExitSuccess;
+}
+
+int run_jobs(const std::vector<std::string>& args) {
+  return with_queue_errors("jobs", [&] { return jobs_body(args); });
 }
 
 }  // namespace

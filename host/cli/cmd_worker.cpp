@@ -34,6 +34,7 @@ namespace po = boost::program_options;
 constexpr const char* kUsage =
     "zkpipe worker --queue URL [--id NAME] [--lease-ms MS] [--heartbeat-ms MS] [--slots N]\n"
     "              [--reconnect-ms MS] [--attempt-deadline-ms MS] [--curves bn254,bls12_381]\n"
+    "              [--result-batch N] [--result-batch-ms MS] [--key-idle-ms MS] [--fail-host-local]\n"
     "              [--config FILE] [key=value ...]";
 
 std::string default_id() {
@@ -42,7 +43,7 @@ std::string default_id() {
   return std::string(host) + "-" + std::to_string(getpid());
 }
 
-int run_worker(const std::vector<std::string>& args) {
+int worker_body(const std::vector<std::string>& args) {
   po::options_description specific("worker options");
   add_queue_option(specific);
   specific.add_options()
@@ -60,6 +61,15 @@ int run_worker(const std::vector<std::string>& args) {
       ("attempt-deadline-ms", po::value<int64_t>()->default_value(0)->value_name("MS"),
        "give a partition up to other workers (stop renewing its lease) once it has been in this host this long; "
        "0: never")
+      ("result-batch", po::value<uint32_t>()->default_value(16)->value_name("N"),
+       "write results in one transaction per N (1: each on its own)")
+      ("result-batch-ms", po::value<int64_t>()->default_value(20)->value_name("MS"),
+       "and at most MS after the first of a batch completed (at once when nothing else is in flight)")
+      ("key-idle-ms", po::value<int64_t>()->default_value(0)->value_name("MS"),
+       "unload a key no partition has used for MS (loaded again when a claim needs it); 0: keep every key loaded")
+      ("fail-host-local", po::bool_switch(),
+       "fail a partition that fails here for a reason of this host's own (a device fault, memory, a path it cannot "
+       "read) instead of giving it back to the queue for another worker")
       ("curves", po::value<std::string>()->default_value("bn254,bls12_381")->value_name("LIST"),
        "the curves of the jobs with a curve constraint this worker claims (bn254, bls12_381; comma-separated)");
   const ParsedArgs parsed = parse_command_line(args, specific);
@@ -82,6 +92,13 @@ int run_worker(const std::vector<std::string>& args) {
   if (options.reconnect_for.count() < 0) throw UsageError("--reconnect-ms must not be negative");
   options.attempt_deadline = std::chrono::milliseconds(parsed.values["attempt-deadline-ms"].as<int64_t>());
   if (options.attempt_deadline.count() < 0) throw UsageError("--attempt-deadline-ms must not be negative");
+  options.result_batch = parsed.values["result-batch"].as<uint32_t>();
+  options.result_batch_wait = std::chrono::milliseconds(parsed.values["result-batch-ms"].as<int64_t>());
+  if (options.result_batch == 0) throw UsageError("--result-batch must be at least 1");
+  if (options.result_batch_wait.count() < 0) throw UsageError("--result-batch-ms must not be negative");
+  options.key_idle = std::chrono::milliseconds(parsed.values["key-idle-ms"].as<int64_t>());
+  if (options.key_idle.count() < 0) throw UsageError("--key-idle-ms must not be negative");
+  options.give_back_host_failures = !parsed.values["fail-host-local"].as<bool>();
   options.curves.clear();
   std::stringstream curves(parsed.values["curves"].as<std::string>());
   for (std::string c; std::getline(curves, c, ',');) {
@@ -132,12 +149,18 @@ int run_worker(const std::vector<std::string>& args) {
   signals.join();
   std::fprintf(stderr,
                "zkpipe worker %s: claimed %llu, written %llu, dropped (late) %llu, released %llu, leases lost %llu, "
-               "requeued at start %llu, reconnects %llu, past the attempt deadline %llu\n",
+               "requeued at start %llu, reconnects %llu, past the attempt deadline %llu, failed at the attempts cap %llu, keys unloaded %llu, given back %llu\n",
                options.id.c_str(), static_cast<unsigned long long>(c.claimed), static_cast<unsigned long long>(c.written),
                static_cast<unsigned long long>(c.dropped), static_cast<unsigned long long>(c.released),
                static_cast<unsigned long long>(c.lost_leases), static_cast<unsigned long long>(c.abandoned_at_start),
-               static_cast<unsigned long long>(c.reconnects), static_cast<unsigned long long>(c.overdue));
+               static_cast<unsigned long long>(c.reconnects), static_cast<unsigned long long>(c.overdue),
+               static_cast<unsigned long long>(c.given_up), static_cast<unsigned long long>(c.keys_unloaded),
+               static_cast<unsigned long long>(c.returned));
   return kExitSuccess;
+}
+
+int run_worker(const std::vector<std::string>& args) {
+  return with_queue_errors("worker", [&] { return worker_body(args); });
 }
 
 }  // namespace

@@ -1,11 +1,24 @@
 // The option every command over the job store takes: --queue URL (a libpq connection URI,
-// postgresql://user@host:port/db; ZKPIPE_QUEUE in the environment when it is left out).
+// postgresql://user@host:port/db; ZKPIPE_QUEUE in the environment when it is left out), and
+// the exit codes of the store's failures, which every such command shares (sysexits.h's, so
+// that a supervisor can tell "try again later" from "fix the set-up"):
+//   75  the database is unavailable: it cannot be reached, or stayed away past a worker's
+//       --reconnect-ms                                          [database unavailable]
+//   77  the database refused the connection: authentication, role, database name
+//                                                               [database refused the connection]
+//   78  the store's schema is not this zkpipe's version (run `zkpipe queue init` or
+//       `migrate`, or upgrade zkpipe)                           [schema version]
+// A URL that does not parse is a usage error (2); a refused statement a failure (1).
 #pragma once
 
 #include "command.hpp"
 #include "options.hpp"
 
+#include "pg.hpp"
+#include "schema.hpp"
+
 #include <cstdlib>
+#include <iostream>
 #include <ostream>
 
 namespace zkp::cli {
@@ -25,6 +38,31 @@ inline std::string queue_url(const ParsedArgs& parsed) {
 // configuration reference.
 inline void print_queue_help(std::ostream& out, const char* usage, const boost::program_options::options_description& d) {
   out << "Usage: " << usage << "\n\n" << d << "\n";
+}
+
+inline constexpr int kExitQueueUnavailable = 75;
+inline constexpr int kExitQueueRefused = 77;
+inline constexpr int kExitQueueSchema = 78;
+
+// Runs a queue command's body, turning the store's failures into their exit codes with one
+// line on stderr that names the failure (main() handles every other exception).
+template <class Body>
+int with_queue_errors(const char* command, Body&& body) {
+  auto fail = [command](const std::exception& e, const char* what, int code) {
+    std::cerr << "zkpipe " << command << ": " << e.what() << " [" << what << "]\n";
+    return code;
+  };
+  try {
+    return body();
+  } catch (const queue::UrlError& e) {
+    throw UsageError(e.what());
+  } catch (const queue::SchemaError& e) {
+    return fail(e, "schema version", kExitQueueSchema);
+  } catch (const queue::RefusedError& e) {
+    return fail(e, "database refused the connection", kExitQueueRefused);
+  } catch (const queue::UnavailableError& e) {
+    return fail(e, "database unavailable", kExitQueueUnavailable);
+  }
 }
 
 }  // namespace zkp::cli

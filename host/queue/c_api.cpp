@@ -1,7 +1,9 @@
 // The job queue's C API (host/include/zkpipe/zkp_queue.h) over queue::Store: each function
 // checks its arguments and struct sizes, runs under the handle's mutex, and turns every
 // exception into a status and a message (zkp::sdk::guard). Database failures are
-// queue::Error; they become ZKP_ERR_DEVICE, a schema at the wrong version ZKP_ERR_ABI_MISMATCH.
+// queue::Error: an unreachable server becomes ZKP_QUEUE_ERR_UNAVAILABLE, a refused connection
+// ZKP_QUEUE_ERR_REFUSED, a schema at the wrong version ZKP_ERR_ABI_MISMATCH, a URL that does
+// not parse ZKP_ERR_INVALID_ARGUMENT, and a refused statement ZKP_ERR_DEVICE.
 #include <zkpipe/zkp_queue.h>
 
 #include <zkpipe/sdk/error.hpp>
@@ -9,6 +11,8 @@
 #include "schema.hpp"
 #include "store.hpp"
 
+#include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -33,6 +37,12 @@ zkp_status_t guarded(zkp_error_t* err, Body&& body) noexcept {
       body();
     } catch (const zkp::queue::SchemaError& e) {
       throw Error(ZKP_ERR_ABI_MISMATCH, e.what());
+    } catch (const zkp::queue::UnavailableError& e) {
+      throw Error(ZKP_QUEUE_ERR_UNAVAILABLE, e.what());
+    } catch (const zkp::queue::RefusedError& e) {
+      throw Error(ZKP_QUEUE_ERR_REFUSED, e.what());
+    } catch (const zkp::queue::UrlError& e) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, e.what());
     } catch (const zkp::queue::Error& e) {
       throw Error(ZKP_ERR_DEVICE, e.what());
     }
@@ -46,8 +56,9 @@ zkp::queue::Store& checked(zkp_queue_t* q) {
 
 // [under the handle's mutex] Runs `op` on the store. A call that finds the connection broken
 // (the server restarted since the last call) connects again and runs once more; it fails with
-// ZKP_ERR_DEVICE only if the server is still away. Only calls that are safe to repeat come
-// here: reads. An enqueue is not (its first attempt may have committed), so it probes first.
+// ZKP_QUEUE_ERR_UNAVAILABLE only if the server is still away. Only calls that are safe to
+// repeat come here: reads. An enqueue is not (its first attempt may have committed), so it
+// probes first.
 template <class Op>
 auto reviving(zkp::queue::Store& store, Op op) -> decltype(op()) {
   try {
@@ -77,6 +88,9 @@ const char* curve_name(zkp_curve_t c) {
   }
 }
 
+// The fields every caller's zkp_queue_job_t has; max_attempts came later (covers()).
+constexpr size_t kJobRequiredSize = offsetof(zkp_queue_job_t, partition_count) + sizeof(uint32_t);
+
 zkp::queue::JobSpec to_spec(const zkp_queue_job_t& job) {
   if (job.key_path == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "key_path is NULL");
   if (job.partitions == nullptr || job.partition_count == 0) {
@@ -92,6 +106,13 @@ zkp::queue::JobSpec to_spec(const zkp_queue_job_t& job) {
   spec.priority = job.priority;
   spec.gpu_index = job.gpu_index;
   spec.curve = curve_name(job.curve);
+  if (zkp::sdk::covers(job.header, offsetof(zkp_queue_job_t, max_attempts) + sizeof job.max_attempts)) {
+    if (job.max_attempts < 0 || job.max_attempts > INT32_MAX) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "max_attempts " + std::to_string(job.max_attempts) +
+                                                " is 0 (the store's default) or a count of attempts");
+    }
+    spec.max_attempts = static_cast<int32_t>(job.max_attempts);
+  }
   for (uint32_t i = 0; i < job.partition_count; ++i) {
     const zkp_queue_partition_t& p = job.partitions[i];
     const std::string name = "partition " + std::to_string(i);
@@ -150,7 +171,7 @@ ZKP_EXPORT zkp_status_t zkp_queue_enqueue(zkp_queue_t* queue, const zkp_queue_jo
                                           zkp_error_t* err) {
   return guarded(err, [&] {
     zkp::queue::Store& store = checked(queue);
-    require_struct(job, "job");
+    require_struct(job, "job", kJobRequiredSize);
     if (job_id == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "job_id is NULL");
     const zkp::queue::JobSpec spec = to_spec(*job);
     std::lock_guard lock(queue->mu);

@@ -11,9 +11,18 @@ namespace zkp::queue {
 
 namespace {
 
+// libpq's message on one line (its hints come on a second, tab-indented one), so that a log
+// line or a zkp_error_t holds all of it.
 std::string trimmed(const char* message) {
-  std::string s = message != nullptr ? message : "";
-  while (!s.empty() && (s.back() == '\n' || s.back() == ' ')) s.pop_back();
+  std::string s;
+  for (const char* p = message != nullptr ? message : ""; *p != '\0'; ++p) {
+    if (*p == '\n' || *p == '\t') {
+      if (!s.empty() && s.back() != ' ') s += ' ';
+    } else {
+      s += *p;
+    }
+  }
+  while (!s.empty() && s.back() == ' ') s.pop_back();
   return s;
 }
 
@@ -24,6 +33,20 @@ void append_quoted(std::string& out, const std::string& s) {
     out += ch;
   }
   out += '"';
+}
+
+// Why a connection attempt failed, from libpq's message (a failed connection carries no
+// SQLSTATE): the server's refusals are recognised by their wording, which PostgreSQL has kept
+// since 9.x; anything else (no server on the socket or port, a timeout, a name that does not
+// resolve, a server starting up or shutting down, too many clients) may pass.
+[[noreturn]] void throw_connect_failure(const std::string& what, const std::string& message) {
+  static const char* const kRefusals[] = {"authentication failed", "no pg_hba.conf entry", "does not exist",
+                                          "not permitted to log in", "permission denied", "no password supplied",
+                                          "password is required"};
+  for (const char* r : kRefusals) {
+    if (message.find(r) != std::string::npos) throw RefusedError(what + " (refused): " + message);
+  }
+  throw UnavailableError(what + " (unavailable): " + message);
 }
 
 }  // namespace
@@ -82,12 +105,29 @@ std::string Result::bytea(int row, int col) const {
 }
 uint64_t Result::affected() const { return std::strtoull(PQcmdTuples(r_), nullptr, 10); }
 
-Connection::Connection(const std::string& url) : c_(PQconnectdb(url.c_str())) {
+namespace {
+
+// The URL's syntax, checked before any connection is tried.
+void check_url(const std::string& url) {
+  char* message = nullptr;
+  PQconninfoOption* options = PQconninfoParse(url.c_str(), &message);
+  if (options != nullptr) {
+    PQconninfoFree(options);
+    return;
+  }
+  const std::string why = message != nullptr ? trimmed(message) : "out of memory";
+  PQfreemem(message);
+  throw UrlError("the queue URL '" + url + "' does not parse: " + why);
+}
+
+}  // namespace
+
+Connection::Connection(const std::string& url) : c_((check_url(url), PQconnectdb(url.c_str()))) {
   if (c_ == nullptr) throw Error("libpq could not allocate a connection");
   if (PQstatus(c_) != CONNECTION_OK) {
     const std::string message = trimmed(PQerrorMessage(c_));
     PQfinish(c_);
-    throw Error("cannot connect to the queue database: " + message);
+    throw_connect_failure("cannot connect to the queue database", message);
   }
   // Our own notices (e.g. "schema already exists, skipping") are not worth a line on stderr.
   PQsetNoticeProcessor(c_, [](void*, const char*) {}, nullptr);
@@ -114,8 +154,10 @@ Result Connection::exec(const std::string& sql, const std::vector<Param>& params
   const ExecStatusType status = r != nullptr ? PQresultStatus(r) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
     const char* state = r != nullptr ? PQresultErrorField(r, PG_DIAG_SQLSTATE) : nullptr;
-    throw Error("queue database: " + trimmed(r != nullptr ? PQresultErrorMessage(r) : PQerrorMessage(c_)),
-                state != nullptr ? state : "");
+    Error e("queue database: " + trimmed(r != nullptr ? PQresultErrorMessage(r) : PQerrorMessage(c_)),
+            state != nullptr ? state : "");
+    if (connection_lost(*this, e)) throw UnavailableError(std::string(e.what()) + " (unavailable)", e.sqlstate());
+    throw e;
   }
   return result;
 }
@@ -123,7 +165,7 @@ Result Connection::exec(const std::string& sql, const std::vector<Param>& params
 std::optional<Notification> Connection::wait_notification(std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
-    if (PQconsumeInput(c_) == 0) throw Error("queue database: " + trimmed(PQerrorMessage(c_)));
+    if (PQconsumeInput(c_) == 0) throw UnavailableError("queue database (unavailable): " + trimmed(PQerrorMessage(c_)));
     if (PGnotify* n = PQnotifies(c_); n != nullptr) {
       Notification out{n->relname, n->extra != nullptr ? n->extra : ""};
       PQfreemem(n);
@@ -140,12 +182,12 @@ bool Connection::ok() const { return PQstatus(c_) == CONNECTION_OK; }
 
 void Connection::reset() {
   PQreset(c_);
-  if (PQstatus(c_) != CONNECTION_OK) throw Error("cannot reconnect to the queue database: " + trimmed(PQerrorMessage(c_)));
+  if (PQstatus(c_) != CONNECTION_OK) throw_connect_failure("cannot reconnect to the queue database", trimmed(PQerrorMessage(c_)));
   PQsetNoticeProcessor(c_, [](void*, const char*) {}, nullptr);
 }
 
 bool connection_lost(const Connection& c, const Error& e) {
-  if (!c.ok()) return true;
+  if (dynamic_cast<const UnavailableError*>(&e) != nullptr || !c.ok()) return true;
   const std::string& state = e.sqlstate();
   return state.empty() || state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0;
 }

@@ -29,6 +29,27 @@ class Error : public std::runtime_error {
   std::string sqlstate_;
 };
 
+// The failures a caller handles differently from a refused statement (queue::Error itself):
+//   UnavailableError  the server cannot be reached, or the connection was lost (it restarted,
+//                     failed over, is starting up or shutting down, the network broke): a
+//                     later try may work. connection_lost() errors are thrown as this.
+//   RefusedError      the server answered and refused the connection: authentication failed,
+//                     no pg_hba.conf entry, an unknown role or database, a role that may not
+//                     log in. Trying again will not help; the URL or the server's set-up is wrong.
+//   UrlError          the URL does not parse (libpq's conninfo syntax).
+class UnavailableError : public Error {
+ public:
+  using Error::Error;
+};
+class RefusedError : public Error {
+ public:
+  using Error::Error;
+};
+class UrlError : public Error {
+ public:
+  using Error::Error;
+};
+
 // One statement parameter: SQL NULL, text, or binary (a bytea sent as raw bytes).
 struct Param {
   std::optional<std::string> value;
@@ -71,13 +92,15 @@ struct Notification {
 class Connection {
  public:
   // `url`: a libpq connection URI or key=value string (postgresql://user@host:port/db).
+  // Throws UrlError, RefusedError or UnavailableError.
   explicit Connection(const std::string& url);
   ~Connection();
   Connection(const Connection&) = delete;
   Connection& operator=(const Connection&) = delete;
 
   // Runs one statement (several when `params` is empty and the text holds more, as libpq
-  // allows for PQexec). Throws Error on any failure.
+  // allows for PQexec). Throws UnavailableError when the connection failed, Error when the
+  // server refused the statement.
   Result exec(const std::string& sql, const std::vector<Param>& params = {});
 
   // Waits up to `timeout` for a NOTIFY on a channel this connection LISTENs on.
@@ -86,8 +109,8 @@ class Connection {
   // False once the connection is broken (the server restarted or went away): every later call
   // fails until reset().
   bool ok() const;
-  // Connects again with the same parameters (PQreset). Throws Error when the server still
-  // cannot be reached. A LISTEN does not survive it: the caller issues it again.
+  // Connects again with the same parameters (PQreset). Throws UnavailableError (or
+  // RefusedError) when the server still cannot be reached. A LISTEN does not survive it: the caller issues it again.
   void reset();
 
  private:

@@ -22,6 +22,7 @@ namespace {
 
 struct Done {
   uint64_t lease_id = 0;
+  std::string key_path;    // for the key's idle clock
   bool cancelled = false;  // never reached a device: released, not written
   PartitionResult result;
 };
@@ -36,6 +37,15 @@ std::optional<Curve> curve_of(zkp_curve_t c) {
     case ZKP_CURVE_BLS12_381: return Curve::bls12_381;
     default: return std::nullopt;
   }
+}
+
+// A failure that another host may not have: its devices (after the host's own device_retries
+// on its other devices), its memory or budget, a path it cannot read, a prover that lacks the
+// feature. Given back to the queue (Store::give_back) rather than written; the attempts cap
+// bounds how often.
+bool host_local(int32_t status) {
+  return status == ZKP_ERR_DEVICE || status == ZKP_ERR_OUT_OF_MEMORY || status == ZKP_ERR_BUDGET_EXHAUSTED ||
+         status == ZKP_ERR_NOT_FOUND || status == ZKP_ERR_UNSUPPORTED;
 }
 
 PartitionResult failure(const Claim& c, int32_t status, std::string message) {
@@ -78,7 +88,8 @@ PartitionResult to_result(const Claim& c, const zkp_completion_t& rec) {
 
 struct QueueWorker::Impl {
   Impl(host::Host& h, WorkerOptions o)
-      // No key budget: a worker keeps every key it has met warm.
+      // No key budget: a worker keeps every key it has met warm, unless --key-idle-ms unloads
+      // the cold ones (evict_cold_keys).
       : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h, 0) {}
 
   // A claim on its way through the host: the zkp_partition_t points into `claim` (the
@@ -96,9 +107,16 @@ struct QueueWorker::Impl {
   Store store;       // run()'s connection
   Store beat_store;  // the heartbeat's
   serve::KeyTable keys;
-  std::set<std::string> warm;  // key paths loaded [run thread]
+  // The keys loaded, by path, with when a partition of theirs was last submitted or completed
+  // [run thread].
+  struct WarmKey {
+    uint64_t id = 0;
+    uint64_t synthesis_bytes = 0;
+    std::chrono::steady_clock::time_point last_used;
+  };
+  std::map<std::string, WarmKey> warm;
   uint64_t max_key_bytes = 0;  // the largest synthesis_bytes of the keys loaded [run thread]
-  WorkerCounters counters;     // [run thread], but lost_leases, overdue, reconnects [under mu]
+  WorkerCounters counters;     // [run thread], but lost_leases, overdue, reconnects, given_up [under mu]
 
   std::mutex mu;
   std::condition_variable cv;                             // completions and stop wake run()
@@ -114,6 +132,7 @@ struct QueueWorker::Impl {
     auto* f = static_cast<InFlight*>(user_data);
     Done d;
     d.lease_id = f->claim.lease_id;
+    d.key_path = f->claim.key_path;
     d.cancelled = rec->status == ZKP_ERR_CANCELLED;
     d.result = to_result(f->claim, *rec);
     Impl& self = *f->owner;
@@ -165,16 +184,24 @@ struct QueueWorker::Impl {
   // every call the worker makes: a renew, release or requeue is idempotent; a result whose
   // first write committed before the connection broke is dropped the second time (and
   // counted); a claim that committed unseen leaves leases that nobody renews, which expire
-  // and are reclaimed. An error on a live connection (a refused statement) propagates. The
-  // waits end early when `quit` (checked under mu, woken by `wake`) turns true.
+  // and are reclaimed. A call chosen as a deadlock victim is run again too. Any other error
+  // on a live connection (a refused statement) propagates. The waits end early when `quit`
+  // (checked under mu, woken by `wake`) turns true.
   template <class Op, class Quit>
   auto retrying(Store& st, bool listen, std::condition_variable& wake, Quit quit, Op op) -> decltype(op()) {
     // A few reconnects per call at most: one outage needs one (reconnect() waits it out), and
     // a client-side error that looks like one must not loop.
-    for (int reconnects = 0;; ++reconnects) {
+    for (int reconnects = 0, deadlocks = 0;; ++reconnects) {
       try {
         return op();
       } catch (const Error& e) {
+        // A deadlock (40P01) rolled the call back whole: run it again (the store locks rows in
+        // one order everywhere, so this is a safety net, not a path).
+        if (e.sqlstate() == "40P01" && deadlocks++ < 3) {
+          host::log().warn("worker {}: a store call was chosen as a deadlock victim; running it again", opt.id);
+          --reconnects;
+          continue;
+        }
         if (!connection_lost(st.connection(), e) || reconnects == 3) throw;
         host::log().warn("worker {}: the queue database is unreachable ({}); reconnecting for up to {} ms", opt.id,
                          e.what(), opt.reconnect_for.count());
@@ -200,10 +227,12 @@ struct QueueWorker::Impl {
         ++counters.reconnects;
         host::log().info("worker {}: reconnected to the queue database after {} ms", opt.id, ms.count());
         return;
+      } catch (const RefusedError&) {
+        throw;  // the server is back but turns this worker away (a changed password, a dropped role): no retry helps
       } catch (const Error& e) {
         if (std::chrono::steady_clock::now() - start >= opt.reconnect_for) {
-          throw Error("the queue database stayed unreachable for " + std::to_string(opt.reconnect_for.count()) +
-                      " ms: " + e.what());
+          throw UnavailableError("the queue database stayed unreachable for " +
+                                 std::to_string(opt.reconnect_for.count()) + " ms: " + e.what());
         }
       }
       backoff = std::min(backoff * 2, std::chrono::milliseconds(2000));
@@ -216,13 +245,55 @@ struct QueueWorker::Impl {
     return retrying(store, true, cv, [this] { return stopping; }, op);
   }
 
-  void write(const PartitionResult& r) {
-    if (main_retrying([&] { return store.complete(opt.id, r); })) {
-      ++counters.written;
-    } else {
-      ++counters.dropped;
-      host::log().info("worker {}: job {} partition {}: a result was already written; ours dropped", opt.id, r.job_id, r.index);
+  // Results wait here for their batch [run thread].
+  std::vector<PartitionResult> unwritten;
+  std::chrono::steady_clock::time_point first_unwritten;
+
+  // A host-local failure goes back to the queue; others stay away from it for a lease
+  // period's head start, then this worker may take it again (a fleet of one).
+  void give_back(const PartitionResult& r) {
+    const std::string why = std::string(zkp_status_name(r.status)) + ": " + r.message;
+    if (main_retrying([&] { return store.give_back(opt.id, r.lease_id, why, opt.lease); })) {
+      ++counters.returned;
+      host::log().warn("worker {}: job {} partition {} failed here ({}); given back to the queue", opt.id, r.job_id,
+                       r.index, why);
     }
+  }
+
+  void write(PartitionResult r) {
+    if (opt.give_back_host_failures && host_local(r.status)) {
+      give_back(r);
+      return;
+    }
+    if (unwritten.empty()) first_unwritten = std::chrono::steady_clock::now();
+    unwritten.push_back(std::move(r));
+    if (unwritten.size() >= std::max<uint32_t>(1, opt.result_batch)) flush();
+  }
+
+  // Writes what waits, in one statement. Repeated after a reconnect like every call: a batch
+  // that committed unseen is dropped (and counted) the second time.
+  void flush() {
+    if (unwritten.empty()) return;
+    const std::vector<bool> ok = main_retrying([&] { return store.complete_batch(opt.id, unwritten); });
+    for (size_t i = 0; i < unwritten.size(); ++i) {
+      if (ok[i]) {
+        ++counters.written;
+      } else {
+        ++counters.dropped;
+        host::log().info("worker {}: job {} partition {}: a result was already written; ours dropped", opt.id,
+                         unwritten[i].job_id, unwritten[i].index);
+      }
+    }
+    unwritten.clear();
+  }
+
+  // How long run() may wait before the batch is due (forever: max()).
+  std::chrono::milliseconds until_flush() const {
+    if (unwritten.empty()) return std::chrono::milliseconds::max();
+    const auto due = first_unwritten + opt.result_batch_wait;
+    const auto now = std::chrono::steady_clock::now();
+    return due <= now ? std::chrono::milliseconds(0)
+                      : std::chrono::duration_cast<std::chrono::milliseconds>(due - now) + std::chrono::milliseconds(1);
   }
 
   // Forgets what completed (the heartbeat stops renewing it: a write takes milliseconds, a
@@ -231,6 +302,10 @@ struct QueueWorker::Impl {
     {
       std::lock_guard lock(mu);
       for (const Done& d : batch) flight.erase(d.lease_id);
+    }
+    const auto now = std::chrono::steady_clock::now();
+    for (const Done& d : batch) {
+      if (const auto it = warm.find(d.key_path); it != warm.end()) it->second.last_used = now;
     }
     std::vector<uint64_t> release;
     for (Done& d : batch) {
@@ -253,7 +328,7 @@ struct QueueWorker::Impl {
       const serve::KeyTable::Loaded loaded = keys.load(c.key_path, key_format(c.key_format));
       key_id = loaded.key.id;
       max_key_bytes = std::max(max_key_bytes, loaded.key.info.synthesis_bytes);
-      warm.insert(c.key_path);
+      warm[c.key_path] = WarmKey{key_id, loaded.key.info.synthesis_bytes, std::chrono::steady_clock::now()};
     } catch (const sdk::Error& e) {
       write(failure(c, e.status(), std::string("loading the key: ") + e.what()));
       return;
@@ -299,6 +374,44 @@ struct QueueWorker::Impl {
     }
   }
 
+  // Unloads the keys that no partition has used for opt.key_idle and that none in flight
+  // needs (--key-idle-ms), so that a worker that met many keys does not hold them all, and
+  // its claims' budget fit counts in partitions of the keys it still has.
+  void evict_cold_keys() {
+    if (opt.key_idle.count() <= 0 || warm.empty()) return;
+    const auto now = std::chrono::steady_clock::now();
+    if (std::none_of(warm.begin(), warm.end(), [&](const auto& w) { return now - w.second.last_used >= opt.key_idle; })) {
+      return;
+    }
+    std::set<std::string> busy;
+    {
+      std::lock_guard lock(mu);
+      for (const auto& [id, f] : flight) busy.insert(f->claim.key_path);
+    }
+    bool unloaded = false;
+    for (auto it = warm.begin(); it != warm.end();) {
+      if (now - it->second.last_used < opt.key_idle || busy.count(it->first) != 0) {
+        ++it;
+        continue;
+      }
+      try {
+        keys.unload(it->second.id);
+      } catch (const sdk::Error& e) {
+        // The host still holds partitions of it (a completion not yet seen here): next time.
+        host::log().debug("worker {}: key {} stays loaded for now: {}", opt.id, it->first, e.what());
+        ++it;
+        continue;
+      }
+      ++counters.keys_unloaded;
+      host::log().info("worker {}: key {} unloaded: unused for over {} ms", opt.id, it->first, opt.key_idle.count());
+      it = warm.erase(it);
+      unloaded = true;
+    }
+    if (!unloaded) return;
+    max_key_bytes = 0;
+    for (const auto& [path, k] : warm) max_key_bytes = std::max(max_key_bytes, k.synthesis_bytes);
+  }
+
   void heartbeat_loop() {
     try {
       std::unique_lock lock(mu);
@@ -323,7 +436,16 @@ struct QueueWorker::Impl {
         lock.unlock();
         const std::vector<uint64_t> held = retrying(beat_store, false, beat_cv, [this] { return beat_stop; },
                                                     [&] { return beat_store.renew(opt.id, ids, opt.lease); });
+        // Every worker reaps the fleet's poison partitions (those whose lost attempts reached
+        // their cap) once a heartbeat: one statement, and a row another worker is reaping is
+        // skipped.
+        const uint64_t failed = retrying(beat_store, false, beat_cv, [this] { return beat_stop; },
+                                         [&] { return beat_store.give_up(); });
         lock.lock();
+        if (failed > 0) {
+          counters.given_up += failed;
+          host::log().warn("worker {}: {} partitions failed: their attempts reached max_attempts", opt.id, failed);
+        }
         const std::set<uint64_t> kept(held.begin(), held.end());
         for (uint64_t id : ids) {
           // Still ours to run but no longer held: another worker reclaimed it after it
@@ -382,12 +504,18 @@ WorkerCounters QueueWorker::run() {
       }
       s.settle(batch);
       in_flight -= batch.size();
+      s.evict_cold_keys();
+      // Results are written when their batch is full (write()), when it is due, or when
+      // nothing else is in flight to fill it; before the claim, so that a partition that
+      // kills this process cannot take finished results with it.
+      if (in_flight == 0 || s.until_flush().count() == 0) s.flush();
       // Claim in batches (sizing()), or whatever the host can use when idle.
       const uint32_t free = slots > in_flight ? slots - static_cast<uint32_t>(in_flight) : 0;
       const Impl::Sizing z = s.sizing(slots, free);
       size_t claimed = 0;
       if (z.claim > 0 && (in_flight == 0 || z.claim >= z.batch)) {
-        const std::vector<std::string> warm(s.warm.begin(), s.warm.end());
+        std::vector<std::string> warm;
+        for (const auto& [path, k] : s.warm) warm.push_back(path);
         std::vector<Claim> claims =
             s.main_retrying([&] { return s.store.claim(s.opt.id, z.claim, s.opt.lease, warm, caps); });
         claimed = claims.size();
@@ -400,7 +528,7 @@ WorkerCounters QueueWorker::run() {
         (void)s.main_retrying([&] { return s.store.connection().wait_notification(s.opt.poll); });
       } else {
         std::unique_lock lock(s.mu);
-        s.cv.wait_for(lock, s.opt.poll, [&] { return s.stopping || !s.done.empty(); });
+        s.cv.wait_for(lock, std::min(s.opt.poll, s.until_flush()), [&] { return s.stopping || !s.done.empty(); });
       }
     }
   } catch (...) {
@@ -417,6 +545,7 @@ WorkerCounters QueueWorker::run() {
         batch.swap(s.done);
       }
       s.settle(batch);
+      s.flush();
       {
         std::lock_guard lock(s.mu);
         for (const auto& [id, f] : s.flight) orphans.push_back(id);

@@ -4,8 +4,8 @@
 // device × 4 unless --slots says otherwise: enough queued behind each device worker that it
 // never waits on a claim, and that synthesis runs ahead; docs/FLEET.md measures it), loads each
 // claim's key by path the first time it sees it and keeps it warm (serve's KeyTable, which
-// also tells claim() which keys to prefer), submits the witness to the host, and writes each
-// completion back (Store::complete). A heartbeat thread with its own connection renews the
+// also tells claim() which keys to prefer), submits the witness to the host, and writes the
+// completions back in batches (Store::complete_batch; `result_batch`). A heartbeat thread with its own connection renews the
 // leases of what is in flight every `heartbeat`. stop(): nothing more is claimed, the host
 // cancels what has not reached a device (those leases are released, queued again at once),
 // what is on a device finishes and is written, then run() returns.
@@ -14,6 +14,8 @@
 // let in soon, docs/FLEET.md), and passes over partitions whose gpu_index or curve this host
 // cannot meet. A lost database connection is reconnected (`reconnect_for`), and a partition
 // past `attempt_deadline` in the host is no longer renewed, so another worker takes it over.
+// Each heartbeat also fails the fleet's partitions whose attempts reached their cap
+// (Store::give_up), so that a poison partition is not reclaimed forever.
 //
 // Threads: run() on the caller's; the heartbeat's; the host's completion thread, which only
 // converts the record and hands it to run() (no database call there).
@@ -46,6 +48,19 @@ struct WorkerOptions {
   // that hangs while the process lives) is no longer renewed, so its lease expires and another
   // worker reclaims it; should this host finish it after all, the first result wins.
   std::chrono::milliseconds attempt_deadline{0};
+  // Results are written in batches: one statement (one transaction) per `result_batch`
+  // results or per `result_batch_wait` after the first one waiting, whichever comes first, and
+  // at once when nothing else is in flight. 1: each result on its own, as it completes.
+  uint32_t result_batch = 16;
+  std::chrono::milliseconds result_batch_wait{20};
+  // A partition that fails for a reason of this host's own (a device fault after the host's
+  // device_retries on its other devices, its memory or budget, a path it cannot read) goes
+  // back to the queue for another worker (a lost attempt, under the attempts cap), rather
+  // than failing the partition.
+  bool give_back_host_failures = true;
+  // Keys unused for this long (no partition of theirs submitted or completed, none in
+  // flight) are unloaded, and loaded again when a claim needs them. 0: kept loaded for good.
+  std::chrono::milliseconds key_idle{0};
   // The curves this worker claims partitions of when a job constrains its curve (its
   // device indexes, for a gpu_index constraint, are the host's: 0 .. devices - 1).
   std::vector<std::string> curves = {"bn254", "bls12_381"};
@@ -55,6 +70,9 @@ struct WorkerCounters {
   uint64_t claimed = 0, written = 0, dropped = 0, released = 0, lost_leases = 0, abandoned_at_start = 0;
   uint64_t reconnects = 0;  // database outages survived (either connection)
   uint64_t overdue = 0;     // attempts past the deadline, given up to other workers
+  uint64_t given_up = 0;    // the fleet's partitions this worker failed at their attempts cap
+  uint64_t keys_unloaded = 0;  // cold keys unloaded (key_idle)
+  uint64_t returned = 0;       // host-local failures given back to the queue
 };
 
 class QueueWorker {

@@ -137,6 +137,138 @@ ALTER TABLE zkpipe.jobs ADD COLUMN gpu_index integer CHECK (gpu_index >= 0),
 ALTER TABLE zkpipe.partitions ADD COLUMN gpu_index integer CHECK (gpu_index >= 0),
   ADD COLUMN curve text CHECK (curve IN ('bn254', 'bls12_381'));
 )sql"},
+    // The attempts cap. An attempt is lost when its lease ends without a result: it expired
+    // (the worker died, hung, was cut off, or gave it up at its attempt deadline), it was
+    // abandoned (the worker restarted under the same id), or it was returned (the host failed
+    // it for a reason of its own, a device fault or a path it cannot read, after its own
+    // retries on its other devices; the lease keeps the error, and the returning worker
+    // leaves the partition to the others for a while). `attempts` keeps counting claims;
+    // `lost_attempts` counts those, and a partition whose lost attempts reach its
+    // max_attempts is failed (zkpipe.give_up) rather than claimed again. The default cap is
+    // the store's setting, read at enqueue; rows of earlier versions get 5.
+    {3, "max_attempts: a partition whose attempts are lost that often is failed, with its history", R"sql(
+CREATE TABLE zkpipe.settings (
+  name  text PRIMARY KEY,
+  value integer NOT NULL
+);
+INSERT INTO zkpipe.settings (name, value) VALUES ('max_attempts', 5);
+ALTER TABLE zkpipe.jobs ADD COLUMN max_attempts integer NOT NULL DEFAULT 5 CHECK (max_attempts > 0);
+ALTER TABLE zkpipe.partitions ADD COLUMN max_attempts integer NOT NULL DEFAULT 5 CHECK (max_attempts > 0),
+  ADD COLUMN lost_attempts integer NOT NULL DEFAULT 0,
+  ADD COLUMN returned_by text,
+  ADD COLUMN returned_until timestamptz;
+ALTER TABLE zkpipe.leases DROP CONSTRAINT leases_outcome_check,
+  ADD CONSTRAINT leases_outcome_check CHECK (outcome IN ('completed', 'released', 'expired', 'abandoned', 'returned')),
+  ADD COLUMN message text;
+-- The partitions one lost attempt from their cap (give_up reads them).
+CREATE INDEX partitions_near_cap ON zkpipe.partitions (job_id, idx)
+  WHERE state IN ('queued', 'leased') AND lost_attempts + 1 >= max_attempts;
+-- The attempts that ended without a result, in order, as one line each.
+CREATE FUNCTION zkpipe.attempt_history(p_job bigint, p_idx integer) RETURNS text
+LANGUAGE sql STABLE AS $fn$
+  SELECT coalesce(string_agg(format('%s %s..%s %s%s', worker, to_char(acquired_at, 'HH24:MI:SS.MS'),
+                                    coalesce(to_char(ended_at, 'HH24:MI:SS.MS'), '?'), coalesce(outcome, 'open'),
+                                    coalesce(' (' || message || ')', '')),
+                             '; ' ORDER BY id), '')
+  FROM zkpipe.leases WHERE job_id = p_job AND idx = p_idx AND outcome IN ('expired', 'abandoned', 'returned')
+$fn$;
+-- Fails every partition whose lost attempts reached its cap: those requeued with the cap
+-- reached (abandoned), and those whose lease expired on their last allowed attempt (that
+-- lease is ended 'expired' and counted here). Rows another transaction holds are skipped,
+-- for a later call. The result is written by zkpipe.complete, as the store's (worker
+-- 'zkpipe'), with status 7 (ZKP_ERR_DEVICE) and the history in the message. Returns how many.
+CREATE FUNCTION zkpipe.give_up() RETURNS integer
+LANGUAGE plpgsql AS $fn$
+DECLARE
+  r record;
+  n integer := 0;
+BEGIN
+  -- The first two terms are partitions_near_cap's predicate: a scan of the few rows one lost
+  -- attempt from their cap, not of the table, every heartbeat of every worker.
+  FOR r IN SELECT job_id, idx, lease_id, state, lost_attempts, max_attempts FROM zkpipe.partitions
+      WHERE state IN ('queued', 'leased') AND lost_attempts + 1 >= max_attempts
+        AND ((state = 'queued' AND lost_attempts >= max_attempts) OR (state = 'leased' AND lease_expires < now()))
+      -- In (job, idx) order, so that two of these lock the jobs' rows in the same order.
+      ORDER BY job_id, idx
+      FOR UPDATE SKIP LOCKED LOOP
+    IF r.state = 'leased' THEN
+      UPDATE zkpipe.leases SET ended_at = now(), outcome = 'expired' WHERE id = r.lease_id AND ended_at IS NULL;
+      UPDATE zkpipe.partitions SET lost_attempts = lost_attempts + 1 WHERE job_id = r.job_id AND idx = r.idx;
+    END IF;
+    PERFORM zkpipe.complete(r.job_id, r.idx, coalesce(r.lease_id, 0), 'zkpipe', 7,
+        format('given up after %s lost attempts (max_attempts %s), none of which wrote a result: %s',
+               r.lost_attempts + (r.state = 'leased')::int, r.max_attempts, zkpipe.attempt_history(r.job_id, r.idx)),
+        NULL, NULL, NULL, NULL, 0);
+    n := n + 1;
+  END LOOP;
+  RETURN n;
+END
+$fn$;
+-- Several results in one transaction (Store::complete_batch), each as zkpipe.complete writes
+-- it, set-based: each job's row is updated once for the batch rather than once per result,
+-- and so is each NOTIFY. The arrays are the results' columns, one element per result. Rows
+-- are locked partitions first, then jobs, each in order, so that batches never deadlock with
+-- each other or with complete(). Returns, per input row (its 1-based ordinal), whether it
+-- was written; the others were dropped and counted.
+CREATE FUNCTION zkpipe.complete_many(p_worker text, p_job bigint[], p_idx integer[], p_lease bigint[],
+                                     p_status integer[], p_message text[], p_proof bytea[], p_public bytea[],
+                                     p_proof_json text[], p_public_json text[], p_prove_ns bigint[])
+RETURNS TABLE (n bigint, written boolean)
+-- Planned once: a custom plan per call (the default for the first calls, and for good when
+-- the arrays make generic plans look dearer) costs more than the batch's writes.
+LANGUAGE plpgsql SET plan_cache_mode = force_generic_plan AS $fn$
+DECLARE
+  v_n       bigint[];   -- the ordinals of the rows whose partition exists
+  v_fresh   boolean[];  -- per v_n: no result yet (written), or dropped
+  v_current bigint[];   -- per v_n: the partition's live lease (a reclaimer's, maybe)
+  v_leases  bigint[];
+  v_done    bigint;
+BEGIN
+  SELECT array_agg(t.n ORDER BY t.n), array_agg(q.state NOT IN ('done', 'failed') ORDER BY t.n),
+         array_agg(q.lease_id ORDER BY t.n)
+    INTO v_n, v_fresh, v_current
+    FROM unnest(p_job, p_idx) WITH ORDINALITY AS t(j, i, n)
+    JOIN (SELECT job_id, idx, state, lease_id FROM zkpipe.partitions
+          WHERE (job_id, idx) IN (SELECT * FROM unnest(p_job, p_idx))
+          ORDER BY job_id, idx FOR UPDATE) q ON q.job_id = t.j AND q.idx = t.i;
+  IF v_n IS NULL THEN
+    RETURN;  -- every job was deleted
+  END IF;
+  PERFORM 1 FROM zkpipe.jobs
+    WHERE id IN (SELECT p_job[f.n] FROM unnest(v_n, v_fresh) AS f(n, fresh) WHERE f.fresh) ORDER BY id FOR UPDATE;
+  INSERT INTO zkpipe.dropped_results (job_id, idx, lease_id, worker, status)
+    SELECT p_job[f.n], p_idx[f.n], p_lease[f.n], p_worker, p_status[f.n]
+    FROM unnest(v_n, v_fresh) AS f(n, fresh) WHERE NOT f.fresh;
+  INSERT INTO zkpipe.results (job_id, idx, lease_id, worker, status, message, proof, public_inputs, proof_json,
+                              public_json, prove_ns)
+    SELECT p_job[f.n], p_idx[f.n], p_lease[f.n], p_worker, p_status[f.n], p_message[f.n], p_proof[f.n],
+           p_public[f.n], p_proof_json[f.n], p_public_json[f.n], p_prove_ns[f.n]
+    FROM unnest(v_n, v_fresh) AS f(n, fresh) WHERE f.fresh;
+  UPDATE zkpipe.partitions q SET state = CASE WHEN p_status[f.n] = 0 THEN 'done' ELSE 'failed' END,
+      lease_id = NULL, lease_worker = NULL, lease_expires = NULL
+    FROM unnest(v_n, v_fresh) AS f(n, fresh)
+    WHERE f.fresh AND q.job_id = p_job[f.n] AND q.idx = p_idx[f.n];
+  -- The written results' leases, and the reclaimers' on the same partitions (one array, so
+  -- that the lookup is by the primary key).
+  SELECT array_agg(x) INTO v_leases FROM (
+    SELECT p_lease[f.n] FROM unnest(v_n, v_fresh) AS f(n, fresh) WHERE f.fresh
+    UNION SELECT f.cur FROM unnest(v_n, v_fresh, v_current) AS f(n, fresh, cur) WHERE f.fresh AND f.cur IS NOT NULL) s(x);
+  UPDATE zkpipe.leases l SET ended_at = now(), outcome = CASE WHEN l.id = ANY(p_lease) THEN 'completed' ELSE 'released' END
+    WHERE l.id = ANY(v_leases) AND l.ended_at IS NULL;
+  WITH counts AS (
+    SELECT p_job[f.n] AS job_id, count(*) FILTER (WHERE p_status[f.n] = 0) AS ok,
+           count(*) FILTER (WHERE p_status[f.n] <> 0) AS bad
+    FROM unnest(v_n, v_fresh) AS f(n, fresh) WHERE f.fresh GROUP BY 1),
+  done AS (
+    UPDATE zkpipe.jobs j SET succeeded = j.succeeded + c.ok, failed = j.failed + c.bad,
+        state = CASE WHEN j.succeeded + j.failed + c.ok + c.bad >= j.partition_count THEN 'done' ELSE j.state END,
+        finished_at = CASE WHEN j.succeeded + j.failed + c.ok + c.bad >= j.partition_count THEN now() ELSE j.finished_at END
+      FROM counts c WHERE j.id = c.job_id RETURNING j.id, j.state)
+  SELECT count(pg_notify('zkpipe_job_done', d.id::text)) INTO v_done FROM done d WHERE d.state = 'done';
+  RETURN QUERY SELECT f.n, f.fresh FROM unnest(v_n, v_fresh) AS f(n, fresh);
+END
+$fn$;
+)sql"},
 };
 
 constexpr int kLatest = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));
@@ -164,8 +296,8 @@ Migrated migrate(Connection& c) {
   Migrated m;
   m.from = read_version(c);
   if (m.from > kLatest) {
-    throw Error("the queue's schema is at version " + std::to_string(m.from) + ", newer than this zkpipe's " +
-                std::to_string(kLatest) + ": upgrade zkpipe");
+    throw SchemaError("the queue's schema is at version " + std::to_string(m.from) + ", newer than this zkpipe's " +
+                      std::to_string(kLatest) + ": upgrade zkpipe");
   }
   for (const Migration& step : kMigrations) {
     if (step.version <= m.from) continue;

@@ -15,8 +15,8 @@ int latest_schema_version();
 // The database's version: 0 when the store was never initialised.
 int schema_version(Connection& c);
 
-// Applies every migration past the database's version; returns {from, to}. Throws Error
-// when the database is newer than this zkpipe (a downgrade is never guessed at).
+// Applies every migration past the database's version; returns {from, to}. Throws
+// SchemaError when the database is newer than this zkpipe (a downgrade is never guessed at).
 struct Migrated {
   int from = 0;
   int to = 0;

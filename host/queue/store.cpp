@@ -42,15 +42,21 @@ uint64_t Store::enqueue(const JobSpec& job) {
   // The constraints are copied into every partition too, so that a claim reads one table.
   const Param gpu = job.gpu_index < 0 ? Param::null() : Param::integer(job.gpu_index);
   const Param curve = job.curve.empty() ? Param::null() : Param::text(job.curve);
+  if (job.max_attempts < 0) throw Error("max_attempts must be at least 1 (0: the store's default)");
   Transaction tx(c_);
-  const uint64_t id = static_cast<uint64_t>(
-      c_.exec("INSERT INTO zkpipe.jobs (key_path, key_format, priority, partition_count, gpu_index, curve)"
-              " VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+  // max_attempts 0: the store's setting (zkpipe.settings), read in the same transaction.
+  const Result row =
+      c_.exec("INSERT INTO zkpipe.jobs (key_path, key_format, priority, partition_count, gpu_index, curve, max_attempts)"
+              " VALUES ($1, $2, $3, $4, $5, $6,"
+              "  coalesce($7, (SELECT value FROM zkpipe.settings WHERE name = 'max_attempts'), 5))"
+              " RETURNING id, max_attempts",
               {Param::text(job.key_path), Param::text(job.key_format), Param::integer(job.priority),
-               Param::integer(static_cast<int64_t>(job.partitions.size())), gpu, curve})
-          .integer(0, 0));
+               Param::integer(static_cast<int64_t>(job.partitions.size())), gpu, curve,
+               job.max_attempts > 0 ? Param::integer(job.max_attempts) : Param::null()});
+  const uint64_t id = static_cast<uint64_t>(row.integer(0, 0));
   const std::vector<Param> common = {Param::integer(static_cast<int64_t>(id)), Param::integer(job.priority),
-                                     Param::text(job.key_path), Param::text(job.key_format), gpu, curve};
+                                     Param::text(job.key_path), Param::text(job.key_format), gpu, curve,
+                                     Param::integer(row.integer(0, 1))};
   // Partitions by path in one statement (arrays unnested); those carrying bytes one by one.
   std::vector<uint64_t> path_idx;
   std::vector<std::string> paths;
@@ -60,8 +66,8 @@ uint64_t Store::enqueue(const JobSpec& job) {
       std::vector<Param> params = common;
       params.push_back(Param::integer(static_cast<int64_t>(i)));
       params.push_back(Param::bytes(p.witness_bytes));
-      c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, gpu_index, curve, idx, witness_bytes)"
-              " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+      c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, gpu_index, curve, max_attempts, idx,"
+              " witness_bytes) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
               params);
     } else {
       path_idx.push_back(i);
@@ -72,8 +78,8 @@ uint64_t Store::enqueue(const JobSpec& job) {
     std::vector<Param> params = common;
     params.push_back(Param::text(int_array(path_idx)));
     params.push_back(Param::text(text_array(paths)));
-    c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, gpu_index, curve, idx, witness_path)"
-            " SELECT $1, $2, $3, $4, $5, $6, t.i, t.p FROM unnest($7::int[], $8::text[]) AS t(i, p)",
+    c_.exec("INSERT INTO zkpipe.partitions (job_id, priority, key_path, key_format, gpu_index, curve, max_attempts, idx,"
+            " witness_path) SELECT $1, $2, $3, $4, $5, $6, $7, t.i, t.p FROM unnest($8::int[], $9::text[]) AS t(i, p)",
             params);
   }
   c_.exec("SELECT pg_notify($1, $2)", {Param::text(kWorkChannel), Param::text(std::to_string(id))});
@@ -85,13 +91,17 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
                                 const std::vector<std::string>& warm_keys, const Capabilities& caps) {
   if (max == 0) return {};
   // One statement: pick (skipping rows another claimer holds), end the expired leases of what
-  // was picked, open the new leases, mark the partitions. A reclaimed partition's row is
-  // updated here, so a concurrent claimer that read it before this commit re-checks its
-  // WHERE against the new row (READ COMMITTED's re-check of locked rows) and passes it by.
+  // was picked (each a lost attempt), open the new leases, mark the partitions. A partition
+  // whose lost attempts would reach its cap is not picked: give_up() fails it instead. A
+  // reclaimed partition's row is updated here, so a concurrent claimer that read it before
+  // this commit re-checks its WHERE against the new row (READ COMMITTED's re-check of locked
+  // rows) and passes it by.
   const Result r = c_.exec(
       "WITH picked AS ("
       "  SELECT job_id, idx, lease_id AS old_lease FROM zkpipe.partitions"
-      "  WHERE (state = 'queued' OR (state = 'leased' AND lease_expires < now()))"
+      "  WHERE ((state = 'queued' AND lost_attempts < max_attempts)"
+      "         OR (state = 'leased' AND lease_expires < now() AND lost_attempts + 1 < max_attempts))"
+      "   AND (returned_until IS NULL OR returned_until < now() OR returned_by <> $1)"
       "   AND (gpu_index IS NULL OR gpu_index < $5) AND (curve IS NULL OR curve = ANY($6::text[]))"
       "  ORDER BY priority DESC, (key_path = ANY($3::text[])) DESC, job_id, idx"
       "  LIMIT $2 FOR UPDATE SKIP LOCKED),"
@@ -103,8 +113,10 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
       "  SELECT job_id, idx, $1, now() + $4 * interval '1 millisecond' FROM picked"
       "  RETURNING id, job_id, idx, expires_at)"
       " UPDATE zkpipe.partitions p SET state = 'leased', lease_id = f.id, lease_worker = $1,"
-      "  lease_expires = f.expires_at, attempts = p.attempts + 1"
-      " FROM fresh f WHERE p.job_id = f.job_id AND p.idx = f.idx"
+      "  lease_expires = f.expires_at, attempts = p.attempts + 1,"
+      "  lost_attempts = p.lost_attempts + (k.old_lease IS NOT NULL)::int"
+      " FROM fresh f JOIN picked k ON k.job_id = f.job_id AND k.idx = f.idx"
+      " WHERE p.job_id = f.job_id AND p.idx = f.idx"
       " RETURNING p.job_id, p.idx, f.id, p.key_path, p.key_format, p.witness_path, p.witness_bytes, p.priority,"
       "  p.attempts, coalesce(p.gpu_index, -1)",
       {Param::text(worker), Param::integer(max), Param::text(text_array(warm_keys)), millis(lease),
@@ -131,12 +143,18 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
 std::vector<uint64_t> Store::renew(const std::string& worker, const std::vector<uint64_t>& lease_ids,
                                    std::chrono::milliseconds lease) {
   if (lease_ids.empty()) return {};
-  // A lease past its expiry that nobody reclaimed yet is still the worker's: renewed too.
+  // A lease past its expiry that nobody reclaimed yet is still the worker's: renewed too. The
+  // rows are locked in (job, idx) order, as complete_many() locks them: a renew of a lease whose
+  // result is being written in a batch cannot deadlock with that batch.
   const Result r = c_.exec(
-      "WITH held AS ("
-      "  UPDATE zkpipe.partitions SET lease_expires = now() + $3 * interval '1 millisecond'"
+      "WITH mine AS ("
+      "  SELECT job_id, idx FROM zkpipe.partitions"
       "  WHERE state = 'leased' AND lease_worker = $1 AND lease_id = ANY($2::bigint[])"
-      "  RETURNING lease_id, lease_expires)"
+      "  ORDER BY job_id, idx FOR UPDATE),"
+      " held AS ("
+      "  UPDATE zkpipe.partitions p SET lease_expires = now() + $3 * interval '1 millisecond'"
+      "  FROM mine WHERE p.job_id = mine.job_id AND p.idx = mine.idx"
+      "  RETURNING p.lease_id, p.lease_expires)"
       " UPDATE zkpipe.leases l SET renewed_at = now(), expires_at = h.lease_expires"
       " FROM held h WHERE l.id = h.lease_id RETURNING l.id",
       {Param::text(worker), Param::text(int_array(lease_ids)), millis(lease)});
@@ -155,9 +173,10 @@ uint64_t requeue(Connection& c, const std::string& worker, const Param& ids, con
           "WITH old AS ("
           "  SELECT job_id, idx, lease_id FROM zkpipe.partitions"
           "  WHERE state = 'leased' AND lease_worker = $1 AND ($2::bigint[] IS NULL OR lease_id = ANY($2::bigint[]))"
-          "  FOR UPDATE),"
+          "  ORDER BY job_id, idx FOR UPDATE),"
           " q AS ("
-          "  UPDATE zkpipe.partitions p SET state = 'queued', lease_id = NULL, lease_worker = NULL, lease_expires = NULL"
+          "  UPDATE zkpipe.partitions p SET state = 'queued', lease_id = NULL, lease_worker = NULL, lease_expires = NULL,"
+          "   lost_attempts = p.lost_attempts + ($3 = 'abandoned')::int"
           "  FROM old WHERE p.job_id = old.job_id AND p.idx = old.idx)"
           " UPDATE zkpipe.leases l SET ended_at = now(), outcome = $3 FROM old WHERE l.id = old.lease_id",
           {Param::text(worker), ids, Param::text(outcome)})
@@ -173,19 +192,11 @@ uint64_t Store::release(const std::string& worker, const std::vector<uint64_t>& 
   return n;
 }
 
-uint64_t Store::abandon_all(const std::string& worker) { return requeue(c_, worker, Param::null(), "abandoned"); }
-
-bool Store::complete(const std::string& worker, const PartitionResult& res) {
-  // zkpipe.complete (schema.cpp) does the whole write in one round trip; kJobDoneChannel is
-  // the channel it notifies.
-  auto maybe = [](const std::string& s, bool binary) { return s.empty() ? Param::null() : Param{s, binary}; };
-  const Result r = c_.exec(
-      "SELECT zkpipe.complete($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)",
-      {Param::integer(static_cast<int64_t>(res.job_id)), Param::integer(res.index),
-       Param::integer(static_cast<int64_t>(res.lease_id)), Param::text(worker), Param::integer(res.status),
-       Param::text(res.message), maybe(res.proof, true), maybe(res.public_inputs, true), maybe(res.proof_json, false),
-       maybe(res.public_json, false), Param::integer(static_cast<int64_t>(res.prove_ns))});
-  return r.text(0, 0) == "t";
+uint64_t Store::abandon_all(const std::string& worker) {
+  const uint64_t n = requeue(c_, worker, Param::null(), "abandoned");
+  // The previous life may have died of one of them: those at their cap fail now.
+  if (n > 0) give_up();
+  return n;
 }
 
 std::vector<JobStatus> Store::jobs(uint32_t limit) {

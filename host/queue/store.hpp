@@ -14,6 +14,12 @@
 //             zkpipe.dropped_results. The last result of a job marks it done and sends
 //             NOTIFY zkpipe_job_done, '<job id>' (delivered on commit).
 //   release   gives leases back unstarted (a worker shutting down): queued again, at once.
+//   give_back a host-local failure (schema version 3): the partition is queued again for
+//             another worker rather than failed, as a lost attempt.
+//   give_up   the attempts cap (schema version 3): an attempt whose lease expired, was
+//             abandoned or was given back is lost; a partition with max_attempts of them is failed with the
+//             history of its attempts in the message, not claimed again, so that a partition
+//             that kills every worker that takes it cannot take the fleet down.
 //
 // Constraints (schema version 2): a job may name a device index and a curve; claim() passes
 // over the partitions its caller's Capabilities cannot satisfy, so they wait for a worker
@@ -46,6 +52,7 @@ struct JobSpec {
   int32_t priority = 0;
   int32_t gpu_index = -1;  // -1: any device; else only hosts with this device index claim it
   std::string curve;       // "": any worker; "bn254" or "bls12_381": only workers declaring it
+  int32_t max_attempts = 0;  // lost attempts before a partition is failed; 0: the store's default
   std::vector<PartitionInput> partitions;
 };
 
@@ -108,6 +115,14 @@ struct PartitionStatus {
   std::string message, proof_json, public_json;
 };
 
+// One lease of a partition: one attempt at it (zkpipe.leases).
+struct Attempt {
+  uint32_t index = 0;
+  uint64_t lease_id = 0;
+  std::string worker, started, ended;  // ended: "" while it is held
+  std::string outcome;                 // completed, released, expired, abandoned; "" while held
+};
+
 class Store {
  public:
   // Connects and checks the schema version (require_current_schema).
@@ -126,8 +141,27 @@ class Store {
   uint64_t release(const std::string& worker, const std::vector<uint64_t>& lease_ids);
   // Every lease `worker` holds (a restarted worker's previous life): returns how many.
   uint64_t abandon_all(const std::string& worker);
+  // A failure of the caller's own (a device fault after the host's device_retries, a path it
+  // cannot read, its memory): the partition goes back to the queue as a lost attempt
+  // (outcome 'returned', `why` kept in the lease) rather than failing, and for `avoid_for`
+  // only other workers may claim it. At its cap it fails (give_up) at once. False when the
+  // worker no longer held the lease (another proves it).
+  bool give_back(const std::string& worker, uint64_t lease_id, const std::string& why,
+                 std::chrono::milliseconds avoid_for);
+  // Fails the partitions whose lost attempts reached their max_attempts (zkpipe.give_up):
+  // returns how many. abandon_all() calls it, and the worker's heartbeat, so that a poison
+  // partition is failed within a heartbeat of its last lease's expiry.
+  uint64_t give_up();
+  // Every attempt at the job's partitions, by partition then in order.
+  std::vector<Attempt> attempts(uint64_t job_id);
+  // The max_attempts a job gets when its enqueue names none (zkpipe.settings).
+  int32_t default_max_attempts();
+  void set_default_max_attempts(int32_t n);
   // True if written, false if the partition already had its result (dropped and counted).
   bool complete(const std::string& worker, const PartitionResult& result);
+  // Several results in one statement (one round trip, one transaction), each exactly as
+  // complete() writes it: returns, per result, whether it was written.
+  std::vector<bool> complete_batch(const std::string& worker, const std::vector<PartitionResult>& results);
 
   std::vector<JobStatus> jobs(uint32_t limit);
   std::optional<JobStatus> job(uint64_t id);

@@ -15,6 +15,8 @@
 #            predecessor's leases must expire, or SIGTERM, which must exit 0, and a restart) after
 #            a random pause; then the same exactly-once and verify checks.
 #   affinity: one worker with key A loaded prefers a newer job of key A to an older one of key B.
+#            Then a worker with --key-idle-ms 800 unloads key B after 0.8 s unused (logged and
+#            counted), and loads it again for the next job of B.
 #   outage:  two workers share 40 partitions; the PostgreSQL server is stopped (immediate: every
 #            connection dropped) while they hold leases and started again 3 s (1.5 lease
 #            periods) later. Checks: both workers are still running and reconnected, every
@@ -28,7 +30,23 @@
 #            is stuck, and worker h2 reclaims and proves it after the lease runs out. Checks:
 #            every partition has exactly one result and proof that verifies, h1's first lease
 #            ended 'expired', h1 logged the deadline, and h2 proved the hung partition.
-#   capi:    migration 2 on a store taken back to version 1; then the C API (zkp_queue.h) by a C program (queue_capi_test.c, its checks listed there)
+#   poison:  a partition whose prover crashes every worker that takes it (the `faulty` prover
+#            aborts the process on device 1; the partition's job has gpu_index 1, the other job
+#            gpu_index 0) and --max-attempts 3; two workers with one slot each, restarted with the
+#            same id whenever they die (a supervisor's job). Checks: the partition fails after
+#            exactly 3 crashes, written by the store ('zkpipe', ZKP_ERR_DEVICE) with the history
+#            of its 3 attempts (`zkpipe jobs --attempts`: 3 leases, each abandoned or expired);
+#            the other job's 8 partitions complete once and verify; nothing crashes afterwards;
+#            `zkpipe queue config` sets the store's default cap, which an enqueue then takes.
+#            Then a host-local failure: worker g1's one device fails every proof (ZKP_ERR_DEVICE);
+#            it gives both partitions of a job back to the queue (outcome 'returned', the error in
+#            the lease), and the healthy g2 proves them.
+#   statuses: the store's failures as distinct exit codes of the CLI (host/cli/queue_options.hpp):
+#            no server at the address, and a worker whose server stays away past --reconnect-ms,
+#            exit 75 [database unavailable]; a role that may not log in and an unknown database
+#            exit 77 [database refused the connection]; a schema newer than this zkpipe, and a
+#            database without one, exit 78 [schema version]; a URL that does not parse exits 2.
+#   capi:    migrations 2 and 3 on a store taken back to version 1; then the C API (zkp_queue.h) by a C program (queue_capi_test.c, its checks listed there)
 #            with one worker (c1, --curves bn254) started once its jobs are in; then the
 #            refused enqueues wrote nothing, its proofs verify, the constrained jobs B (gpu_index
 #            3) and C (curve bls12_381) were never claimed by c1, and a second worker c2 that
@@ -127,11 +145,11 @@ if ! "$ZKPIPE" jobs --queue "$PG_URL" > "$TMP/noschema.txt" 2>&1 && grep -q "que
 else
   bad "zkpipe jobs on an empty database:"; cat "$TMP/noschema.txt"
 fi
-out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 0 -> 2" ] && ok "queue init: $out" || bad "queue init: $out"
+out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 0 -> 3" ] && ok "queue init: $out" || bad "queue init: $out"
 out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && grep -q "already initialised" <<< "$out" && ok "queue init again: $out" || bad "queue init again: $out"
 out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && grep -q "up to date" <<< "$out" && ok "queue migrate: $out" || bad "queue migrate: $out"
-[ "$(sql "SELECT string_agg(version::text, ',' ORDER BY version) FROM zkpipe.schema_version")" = 1,2 ] &&
-  ok "zkpipe.schema_version holds versions 1 and 2" || bad "schema_version: $(sql "SELECT * FROM zkpipe.schema_version")"
+[ "$(sql "SELECT string_agg(version::text, ',' ORDER BY version) FROM zkpipe.schema_version")" = 1,2,3 ] &&
+  ok "zkpipe.schema_version holds versions 1, 2 and 3" || bad "schema_version: $(sql "SELECT * FROM zkpipe.schema_version")"
 
 if [ "$MODE" = workers ]; then
   N=${FLEET_PARTITIONS:-200}
@@ -267,6 +285,23 @@ if [ "$MODE" = affinity ]; then
   r=$(sql "SELECT string_agg(state || ' ' || succeeded, ',' ORDER BY id) FROM zkpipe.jobs WHERE id IN ($Y, $Z)")
   [ "$r" = "done 2,done 3" ] && ok "jobs $Y (key B) and $Z (key A) both completed: $r" || bad "jobs $Y and $Z: $r"
   stop_workers
+  # Cold keys: a worker with --key-idle-ms 800 unloads key B once no partition has used it for
+  # 0.8 s, and loads it again for the next job of B.
+  start_worker a2 --key-idle-ms 800
+  "$ZKPIPE" enqueue --queue "$PG_URL" --key "$B/circuit.zkey" --wait 60 "$B/witness.wtns" > /dev/null 2>&1 ||
+    bad "a2's first job of key B failed"
+  deadline=$((SECONDS + 15))
+  until grep -q "key $B/circuit.zkey unloaded: unused for over 800 ms" "$TMP/a2.log" || [ $SECONDS -ge $deadline ]; do sleep 0.1; done
+  grep -q "key $B/circuit.zkey unloaded" "$TMP/a2.log" && ok "a2 unloaded key B after 0.8 s unused" ||
+    { bad "a2 did not unload key B:"; tail -n 3 "$TMP/a2.log"; }
+  if "$ZKPIPE" enqueue --queue "$PG_URL" --key "$B/circuit.zkey" --wait 60 "$B/witness.wtns" > /dev/null 2>&1; then
+    ok "a2 loaded key B again and proved the next job of B"
+  else
+    bad "the job of key B after the unload failed"
+  fi
+  kill -TERM "${PID[a2]}"; wait "${PID[a2]}"; status=$?; unset "PID[a2]"
+  r=$(grep -o "keys unloaded [0-9]*" "$TMP/a2.log" | tail -n 1)
+  [ $status -eq 0 ] && [ "${r##* }" -ge 1 ] 2>/dev/null && ok "a2: SIGTERM, exit 0, $r" || bad "a2 exited $status, '$r'"
   summary
   exit
 fi
@@ -356,17 +391,149 @@ if [ "$MODE" = deadline ]; then
   exit
 fi
 
+if [ "$MODE" = poison ]; then
+  ulimit -c 0  # the crashes are on purpose: no core files
+  out=$("$ZKPIPE" queue config --queue "$PG_URL" 2>&1)
+  [ "$out" = "max_attempts 5" ] && ok "queue config: the store's default is $out" || bad "queue config: $out"
+  out=$("$ZKPIPE" queue config --queue "$PG_URL" --max-attempts 4 2>&1)
+  [ "$out" = "max_attempts 4" ] && ok "queue config --max-attempts 4: $out" || bad "queue config --max-attempts 4: $out"
+  N=8
+  witnesses=()
+  for _ in $(seq $N); do witnesses+=("$V/witness.wtns"); done
+  P=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" --gpu-index 1 --max-attempts 3 "$V/witness.wtns")
+  Q=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" --gpu-index 0 "${witnesses[@]}")
+  r=$(sql "SELECT string_agg(max_attempts::text, ',' ORDER BY id) FROM zkpipe.jobs WHERE id IN ($P, $Q)")
+  [ "$r" = "3,4" ] && ok "job $P takes its --max-attempts 3, job $Q the store's default 4" || bad "max_attempts of P, Q: $r"
+  poison_worker() {  # two virtual devices on the one cpu; the first partition started on device 1 aborts the process
+    start_worker "$1" --slots 1 prover=faulty plugin_path="$TEST_PLUGIN_DIR" prover.inner="$CPU_PROVER" \
+      prover.devices=2 prover.fault=abort prover.fault_device=1 prover.fault_at=1
+  }
+  poison_worker p1
+  poison_worker p2
+  crashes=0; deadline=$((SECONDS + 90))
+  # The supervisor: a worker that died is restarted with its id (which requeues its leases).
+  # A worker that cannot start at all would be restarted forever: 10 deaths end the loop.
+  while [ $SECONDS -lt $deadline ] && [ $crashes -le 10 ] &&
+    [ "$(sql "SELECT count(*) FROM zkpipe.jobs WHERE id IN ($P, $Q) AND state = 'done'")" != 2 ]; do
+    for id in p1 p2; do
+      if ! kill -0 "${PID[$id]}" 2>/dev/null; then
+        wait "${PID[$id]}" 2>/dev/null
+        crashes=$((crashes + 1))
+        poison_worker "$id"
+      fi
+    done
+    sleep 0.1
+  done
+  check_job "$Q" $N
+  r=$(sql "SELECT p.state || '|' || p.lost_attempts || '|' || r.worker || '|' || r.status FROM zkpipe.partitions p
+           JOIN zkpipe.results r USING (job_id, idx) WHERE p.job_id = $P")
+  [ "$r" = "failed|3|zkpipe|7" ] && ok "job $P's partition failed after 3 lost attempts, written by the store with ZKP_ERR_DEVICE" ||
+    bad "job $P's partition: state|lost_attempts|writer|status = $r"
+  [ $crashes -eq 3 ] && ok "the workers crashed exactly 3 times, all on job $P's partition" || bad "the workers crashed $crashes times, expected 3"
+  r=$(sql "SELECT count(*) FROM zkpipe.leases WHERE job_id = $P AND outcome IN ('abandoned', 'expired') AND worker IN ('p1', 'p2')")
+  [ "$r" = 3 ] && ok "job $P: 3 leases, each lost (abandoned or expired)" || bad "job $P: $r lost leases, expected 3"
+  msg=$(sql "SELECT message FROM zkpipe.results WHERE job_id = $P")
+  if grep -q "given up after 3 lost attempts (max_attempts 3)" <<< "$msg" && [ "$(grep -o 'p[12] [0-9:.]*\.\.[0-9:.]* \(abandoned\|expired\)' <<< "$msg" | wc -l)" = 3 ]; then
+    ok "the result's message holds the history: $msg"
+  else
+    bad "the result's message: $msg"
+  fi
+  "$ZKPIPE" jobs --queue "$PG_URL" "$P" --attempts > "$TMP/attempts.txt" 2>&1
+  r=$(grep -cE '^0 +[0-9]+ +p[12] .* (abandoned|expired)$' "$TMP/attempts.txt")
+  [ "$r" = 3 ] && ok "zkpipe jobs $P --attempts lists the 3 attempts (worker, start, end, outcome)" ||
+    { bad "zkpipe jobs $P --attempts lists $r lost attempts:"; cat "$TMP/attempts.txt"; }
+  [ -n "${FLEET_DEBUG:-}" ] && cat "$TMP/attempts.txt" "$TMP/p1.log"
+  stop_workers
+  # A host-local failure: g1's only device fails every proof with ZKP_ERR_DEVICE. g1 gives each
+  # partition back to the queue (a lost attempt, the error kept in the lease) instead of
+  # failing it, and the healthy g2, started once both were given back, proves them.
+  start_worker g1 prover=faulty plugin_path="$TEST_PLUGIN_DIR" prover.inner="$CPU_PROVER" prover.devices=1 \
+    prover.fault=device_error prover.fault_probability=1
+  G=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "$V/witness.wtns" "$V/witness.wtns")
+  if wait_for 30 "SELECT (count(DISTINCT idx) = 2)::int FROM zkpipe.leases WHERE job_id = $G AND outcome = 'returned'"; then
+    ok "g1 gave both partitions of job $G back: $(sql "SELECT message FROM zkpipe.leases WHERE job_id = $G AND outcome = 'returned' LIMIT 1")"
+  else
+    bad "g1 did not give job $G's partitions back:"; tail -n 3 "$TMP/g1.log"
+  fi
+  start_worker g2
+  check_job "$G" 2
+  r=$(sql "SELECT count(*) FROM zkpipe.leases WHERE job_id = $G AND outcome = 'returned' AND worker = 'g1' AND message LIKE 'device error: %'")
+  r2=$(sql "SELECT string_agg(DISTINCT worker, ',') FROM zkpipe.results WHERE job_id = $G")
+  [ "$r" -ge 2 ] && [ "$r2" = g2 ] && ok "job $G: $r leases returned by g1 with the device's error, both results written by g2" ||
+    bad "job $G: $r returned leases, results by '$r2'"
+  stop_workers
+  grep -q "given back [1-9]" "$TMP/g1.log" && ok "g1 counted its give-backs: $(grep -o 'given back [0-9]*' "$TMP/g1.log" | tail -n 1)" ||
+    bad "g1's summary: $(grep 'zkpipe worker g1: claimed' "$TMP/g1.log")"
+  summary
+  exit
+fi
+
+if [ "$MODE" = statuses ]; then
+  # expect_exit CODE WORDS WHAT -- COMMAND...: the command exits CODE and its stderr holds WORDS.
+  expect_exit() {
+    local code=$1 words=$2 what=$3 status
+    shift 4
+    "$@" > "$TMP/out.txt" 2> "$TMP/err.txt"; status=$?
+    if [ $status -eq "$code" ] && grep -qF -- "$words" "$TMP/err.txt"; then
+      ok "$what: exit $code, $(head -n 1 "$TMP/err.txt")"
+    else
+      bad "$what: exit $status (expected $code with '$words'):"; head -n 3 "$TMP/err.txt"
+    fi
+  }
+  expect_exit 75 "[database unavailable]" "no server at the address" -- \
+    "$ZKPIPE" jobs --queue "postgresql://zkpipe@/postgres?host=$TMP/no-server-here"
+  sql "CREATE ROLE zkpipe_nologin NOLOGIN"
+  expect_exit 77 "[database refused the connection]" "a role that may not log in" -- \
+    "$ZKPIPE" jobs --queue "${PG_URL/zkpipe@/zkpipe_nologin@}"
+  expect_exit 77 "does not exist [database refused the connection]" "a database that does not exist" -- \
+    "$ZKPIPE" enqueue --queue "${PG_URL/\/postgres\?/\/zkpipe_no_such_db?}" --key "$V/circuit.zkey" "$V/witness.wtns"
+  expect_exit 2 "does not parse" "a URL that does not parse" -- "$ZKPIPE" jobs --queue "postgresql://zkpipe@/postgres?nosuchoption=1"
+  expect_exit 78 'queue init --queue URL` [schema version]' "a database without the schema" -- \
+    "$ZKPIPE" jobs --queue "${PG_URL/\/postgres\?/\/template1?}"
+  sql "INSERT INTO zkpipe.schema_version (version, description) VALUES (99, 'from a newer zkpipe')"
+  expect_exit 78 "upgrade zkpipe [schema version]" "a schema newer than this zkpipe (jobs)" -- "$ZKPIPE" jobs --queue "$PG_URL"
+  expect_exit 78 "upgrade zkpipe [schema version]" "a schema newer than this zkpipe (queue migrate)" -- \
+    "$ZKPIPE" queue migrate --queue "$PG_URL"
+  sql "DELETE FROM zkpipe.schema_version WHERE version = 99"
+  # A worker whose database goes away for longer than --reconnect-ms exits 75.
+  start_worker s1 --reconnect-ms 1500
+  deadline=$((SECONDS + 30))
+  until grep -q "worker s1: [0-9]* slots" "$TMP/s1.log" 2>/dev/null || [ $SECONDS -ge $deadline ]; do sleep 0.05; done
+  if grep -q "worker s1: [0-9]* slots" "$TMP/s1.log"; then
+    pg_stop
+    stopped=$SECONDS
+    wait "${PID[s1]}"; status=$?; unset "PID[s1]"
+    if [ $status -eq 75 ] && grep -q "stayed unreachable for 1500 ms.*\[database unavailable\]" "$TMP/s1.log"; then
+      ok "s1 exited 75 $((SECONDS - stopped)) s after the server stopped: $(grep -o 'stayed unreachable for 1500 ms' "$TMP/s1.log")"
+    else
+      bad "s1 exited $status after the server stopped:"; tail -n 3 "$TMP/s1.log"
+    fi
+    expect_exit 75 "[database unavailable]" "enqueue while the server is down" -- \
+      "$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "$V/witness.wtns"
+  else
+    bad "s1 never listened for work:"; tail -n 3 "$TMP/s1.log"
+  fi
+  summary
+  exit
+fi
+
 if [ "$MODE" = capi ]; then
-  # Migration 2 on a store of version 1: the schema as version 1 left it (no constraint columns).
-  sql "ALTER TABLE zkpipe.jobs DROP COLUMN gpu_index, DROP COLUMN curve;
-       ALTER TABLE zkpipe.partitions DROP COLUMN gpu_index, DROP COLUMN curve;
-       DELETE FROM zkpipe.schema_version WHERE version = 2"
+  # Migrations 2 and 3 on a store of version 1: the schema as version 1 left it (no constraint
+  # columns, no attempts cap).
+  sql "DROP FUNCTION zkpipe.give_up(); DROP FUNCTION zkpipe.attempt_history(bigint, integer); DROP TABLE zkpipe.settings;
+       DROP FUNCTION zkpipe.complete_many;
+       ALTER TABLE zkpipe.jobs DROP COLUMN gpu_index, DROP COLUMN curve, DROP COLUMN max_attempts;
+       ALTER TABLE zkpipe.partitions DROP COLUMN gpu_index, DROP COLUMN curve, DROP COLUMN max_attempts,
+         DROP COLUMN lost_attempts, DROP COLUMN returned_by, DROP COLUMN returned_until;
+       ALTER TABLE zkpipe.leases DROP COLUMN message, DROP CONSTRAINT leases_outcome_check,
+         ADD CONSTRAINT leases_outcome_check CHECK (outcome IN ('completed', 'released', 'expired', 'abandoned'));
+       DELETE FROM zkpipe.schema_version WHERE version IN (2, 3)"
   if ! out=$("$ZKPIPE" jobs --queue "$PG_URL" 2>&1) && grep -q "queue migrate" <<< "$out"; then
     ok "at version 1, zkpipe jobs refuses: $out"
   else
     bad "zkpipe jobs at version 1: $out"
   fi
-  out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 1 -> 2" ] &&
+  out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 1 -> 3" ] &&
     [ "$(sql "SELECT count(*) FROM information_schema.columns WHERE table_schema = 'zkpipe' AND column_name IN ('gpu_index', 'curve')")" = 4 ] &&
     ok "queue migrate from version 1: $out, the constraint columns are back" || bad "queue migrate from version 1: $out"
   BLS=$ROOT/tests/vectors/data/many_public_bls12381
@@ -394,6 +561,9 @@ if [ "$MODE" = capi ]; then
   if [ -n "${D:-}" ]; then
     [ "$(sql "SELECT count(*) FROM zkpipe.jobs")" = 4 ] && ok "the refused enqueues wrote nothing (4 jobs in the store)" ||
       bad "the store holds $(sql "SELECT count(*) FROM zkpipe.jobs") jobs, expected 4"
+    r=$(sql "SELECT string_agg(max_attempts::text, ',' ORDER BY id) FROM zkpipe.jobs WHERE id IN ($B, $D)")
+    [ "$r" = "7,5" ] && ok "max_attempts through the C API: B's 7, and the store's default 5 for D's older struct" ||
+      bad "max_attempts of B, D: $r"
     verified=0
     for i in 0 1; do
       "$ZKPIPE" verify "$V/vkey.json" "$TMP/capi/$i.public.json" "$TMP/capi/$i.proof.json" > /dev/null 2>&1 &&

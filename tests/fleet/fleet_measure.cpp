@@ -2,11 +2,14 @@
 // table (a measurement run by hand through measure.sh, not a test: nothing here passes or fails
 // on speed).
 //   store:      claims/s and results/s of the job store alone: N partitions enqueued, claimed in
-//               batches of B and each completed with a small stand-in result, no prover.
+//               batches of B and each completed with a small stand-in result, no prover; then
+//               the results written K to a statement (complete_batch). With
+//               ZKPIPE_MEASURE_STORE_ONLY set, it stops there.
 //   end to end: the same N real partitions (the cpu prover, the host's defaults) proved by
 //               one in-process host (one job of N partitions) and by one `zkpipe worker` loop
-//               (QueueWorker) on the same host configuration, enqueue to the job's completion;
-//               the difference per partition is what the queue costs.
+//               (QueueWorker) on the same host configuration, enqueue to the job's completion,
+//               with results written one by one and in batches; the difference per partition
+//               is what the queue costs.
 // It writes into the database it is given: point it at a scratch one (measure.sh makes one).
 #include <zkpipe/host/clock.hpp>
 #include <zkpipe/host/host.hpp>
@@ -16,8 +19,10 @@
 #include "schema.hpp"
 #include "store.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -35,6 +40,8 @@ queue::JobSpec job_of(const std::string& zkey, const std::string& wtns, uint32_t
   return job;
 }
 
+queue::PartitionResult stand_in(const queue::Claim& c);
+
 void measure_store(queue::Store& store, const std::string& zkey, const std::string& wtns, uint32_t n) {
   std::printf("%-28s %8s %10s %10s %12s\n", "store (no prover)", "batch", "claims/s", "results/s", "ms/claim call");
   for (uint32_t batch : {1u, 10u, 50u}) {
@@ -49,20 +56,50 @@ void measure_store(queue::Store& store, const std::string& zkey, const std::stri
       if (claims.empty()) break;
       claimed += claims.size();
       const auto t1 = Clock::now();
-      for (const queue::Claim& c : claims) {
-        queue::PartitionResult r;
-        r.job_id = c.job_id;
-        r.index = c.index;
-        r.lease_id = c.lease_id;
-        r.proof = std::string(256, '\1');  // a BN254 proof's size, and a small public.json
-        r.proof_json = std::string(800, 'p');
-        r.public_json = std::string(90, 'q');
-        store.complete("measure", r);
-      }
+      for (const queue::Claim& c : claims) store.complete("measure", stand_in(c));
       complete_s += seconds_since(t1);
     }
     std::printf("%-28s %8u %10.0f %10.0f %12.2f\n", "", batch, static_cast<double>(claimed) / claim_s,
                 static_cast<double>(claimed) / complete_s, 1000.0 * claim_s / static_cast<double>(calls));
+  }
+}
+
+queue::PartitionResult stand_in(const queue::Claim& c) {
+  queue::PartitionResult r;
+  r.job_id = c.job_id;
+  r.index = c.index;
+  r.lease_id = c.lease_id;
+  r.proof = std::string(256, '\1');  // a BN254 proof's size, and a small public.json
+  r.proof_json = std::string(800, 'p');
+  r.public_json = std::string(90, 'q');
+  return r;
+}
+
+// Results written K to a statement (Store::complete_batch, the worker's --result-batch): N
+// partitions claimed first, then only the writes are timed.
+void measure_batched_results(queue::Store& store, const std::string& zkey, const std::string& wtns, uint32_t n) {
+  std::printf("\n%-28s %8s %10s %12s\n", "results in batches", "K", "results/s", "ms/statement");
+  for (uint32_t k : {1u, 4u, 16u, 64u}) {
+    store.enqueue(job_of(zkey, wtns, n));
+    std::vector<queue::PartitionResult> all;
+    for (;;) {
+      const std::vector<queue::Claim> claims = store.claim("measure", 50, std::chrono::seconds(60), {zkey});
+      if (claims.empty()) break;
+      for (const queue::Claim& c : claims) all.push_back(stand_in(c));
+    }
+    uint64_t statements = 0;
+    const auto t0 = Clock::now();
+    for (size_t i = 0; i < all.size(); i += k) {
+      const std::vector<queue::PartitionResult> chunk(all.begin() + static_cast<std::ptrdiff_t>(i),
+                                                      all.begin() + static_cast<std::ptrdiff_t>(std::min(all.size(), i + k)));
+      for (bool written : store.complete_batch("measure", chunk)) {
+        if (!written) throw std::runtime_error("a stand-in result was dropped");
+      }
+      ++statements;
+    }
+    const double s = seconds_since(t0);
+    std::printf("%-28s %8u %10.0f %12.2f\n", "", k, static_cast<double>(all.size()) / s,
+                1000.0 * s / static_cast<double>(statements));
   }
 }
 
@@ -95,7 +132,7 @@ double in_process(const std::string& zkey, const std::string& wtns, uint32_t n) 
 }
 
 double through_queue(const std::string& url, queue::Store& store, const std::string& zkey, const std::string& wtns,
-                     uint32_t n, uint32_t slots) {
+                     uint32_t n, uint32_t slots, uint32_t result_batch) {
   // Warm the worker's key first, as in_process() does, with a one-partition job.
   host::Host host(cpu_config());
   queue::WorkerOptions options;
@@ -103,6 +140,7 @@ double through_queue(const std::string& url, queue::Store& store, const std::str
   options.id = "measure-worker";
   options.poll = std::chrono::milliseconds(100);
   options.slots = slots;
+  options.result_batch = result_batch;
   queue::QueueWorker worker(host, options);
   std::thread loop([&] { worker.run(); });
   store.wait_done(store.enqueue(job_of(zkey, wtns, 1)), std::chrono::seconds(60));
@@ -132,6 +170,8 @@ int main(int argc, char** argv) {
     }
     queue::Store store(url);
     measure_store(store, zkey, wtns, n * 5);
+    measure_batched_results(store, zkey, wtns, n * 5);
+    if (std::getenv("ZKPIPE_MEASURE_STORE_ONLY") != nullptr) return 0;
     const double local = in_process(zkey, wtns, n);
     std::printf("\n%-28s %10s %14s %16s\n", "end to end (cpu prover)", "wall s", "ms/partition", "overhead ms/part");
     std::printf("%-28s %10.2f %14.2f %16s\n", "in-process host", local, 1000.0 * local / n, "-");
@@ -139,10 +179,15 @@ int main(int argc, char** argv) {
     std::vector<uint32_t> slot_counts;
     for (int i = 5; i < argc; ++i) slot_counts.push_back(static_cast<uint32_t>(std::stoul(argv[i])));
     if (slot_counts.empty()) slot_counts.push_back(0);
+    // Each with results written one by one (--result-batch 1) and in batches (the default).
     for (uint32_t slots : slot_counts) {
-      const double queued = through_queue(url, store, zkey, wtns, n, slots);
-      const std::string name = "worker via queue, slots " + (slots ? std::to_string(slots) : std::string("auto"));
-      std::printf("%-28s %10.2f %14.2f %16.2f\n", name.c_str(), queued, 1000.0 * queued / n, 1000.0 * (queued - local) / n);
+      for (uint32_t batch : {1u, queue::WorkerOptions{}.result_batch}) {
+        const double queued = through_queue(url, store, zkey, wtns, n, slots, batch);
+        const std::string name = "via queue, slots " + (slots ? std::to_string(slots) : std::string("auto")) +
+                                 ", batch " + std::to_string(batch);
+        std::printf("%-28s %10.2f %14.2f %16.2f\n", name.c_str(), queued, 1000.0 * queued / n,
+                    1000.0 * (queued - local) / n);
+      }
     }
   } catch (const std::exception& e) {
     std::fprintf(stderr, "zkpipe_fleet_measure: %s\n", e.what());

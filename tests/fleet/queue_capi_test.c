@@ -1,9 +1,11 @@
 /* queue_capi_test URL NOSCHEMA_URL BN254_DIR OUT_DIR READY_FILE BLS12_381_DIR [RESTART_FILE] — the C API of zkp_queue.h
  * against the real PostgreSQL server of fleet.sh (mode capi), written in C99 as a caller would.
  *
- * Before any worker runs: the statuses of bad calls (a NULL, an unreachable server, a database
- * without the schema, a partition with both or neither witness, a missing key, an unknown curve);
- * then job A (priority 2: a witness by path, one by bytes, one malformed), job B (gpu_index 3),
+ * Before any worker runs: the statuses of bad calls (a NULL, an unreachable server
+ * (ZKP_QUEUE_ERR_UNAVAILABLE), a database that does not exist (ZKP_QUEUE_ERR_REFUSED), a URL that
+ * does not parse, a database without the schema, a partition with both or neither witness, a missing key, an unknown curve);
+ * then job A (priority 2: a witness by path, one by bytes, one malformed), job B (gpu_index 3,
+ * max_attempts 7),
  * job C (curve bls12_381, BLS12_381_DIR's key and witness, by path), job D (gpu_index 0, curve bn254); A's status, and a short wait that
  * must time out. It then creates READY_FILE, and fleet.sh starts one worker with one device that
  * declares bn254 only. Then: A completes (wait), its proofs and public inputs come back as bytes
@@ -16,6 +18,7 @@
 #define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <zkpipe/zkp_queue.h>
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,7 +112,7 @@ int main(int argc, char **argv) {
   DECLARE(zkp_queue_result_t, res);
   zkp_queue_partition_t parts[3];
   zkp_queue_job_t job;
-  char key[4096], wtns[4096], bls_key[4096], bls_wtns[4096];
+  char key[4096], wtns[4096], bls_key[4096], bls_wtns[4096], no_db[4096];
   unsigned char *bytes;
   size_t size = 0;
   uint64_t a = 0, b = 0, c = 0, d = 0, id = 0;
@@ -122,6 +125,15 @@ int main(int argc, char **argv) {
     fprintf(stderr, "usage: queue_capi_test URL NOSCHEMA_URL BN254_DIR OUT_DIR READY_FILE BLS12_381_DIR [RESTART_FILE]\n");
     return 2;
   }
+  {
+    /* argv[1] with the database "zkpipe_no_such_db" in place of "postgres" */
+    const char *at = strstr(argv[1], "/postgres");
+    if (at == NULL) {
+      fprintf(stderr, "the URL %s names no database /postgres\n", argv[1]);
+      return 2;
+    }
+    snprintf(no_db, sizeof no_db, "%.*s/zkpipe_no_such_db%s", (int)(at - argv[1]), argv[1], at + strlen("/postgres"));
+  }
   snprintf(key, sizeof key, "%s/circuit.zkey", argv[3]);
   snprintf(wtns, sizeof wtns, "%s/witness.wtns", argv[3]);
   snprintf(bls_key, sizeof bls_key, "%s/circuit.zkey", argv[6]);
@@ -133,9 +145,21 @@ int main(int argc, char **argv) {
   }
 
   check(zkp_queue_connect(NULL, &q, &err) == ZKP_ERR_INVALID_ARGUMENT, "connect(NULL url): ZKP_ERR_INVALID_ARGUMENT", &err);
-  check(zkp_queue_connect("postgresql://zkpipe@/postgres?host=/nonexistent-zkpipe-socket-dir", &none, &err) == ZKP_ERR_DEVICE &&
-            none == NULL && strstr(err.message, "cannot connect") != NULL,
-        "connect to a server that is not there: ZKP_ERR_DEVICE, 'cannot connect ...'", &err);
+  check(zkp_queue_connect("postgresql://zkpipe@/postgres?host=/nonexistent-zkpipe-socket-dir", &none, &err) ==
+                ZKP_QUEUE_ERR_UNAVAILABLE &&
+            none == NULL && strstr(err.message, "cannot connect") != NULL &&
+            strcmp(zkp_queue_status_name(err.status), "database unavailable") == 0,
+        "connect to a server that is not there: ZKP_QUEUE_ERR_UNAVAILABLE ('database unavailable'), 'cannot connect ...'",
+        &err);
+  check(zkp_queue_connect(no_db, &none, &err) == ZKP_QUEUE_ERR_REFUSED && none == NULL &&
+            strstr(err.message, "does not exist") != NULL,
+        "connect to a database that does not exist: ZKP_QUEUE_ERR_REFUSED, 'does not exist'", &err);
+  check(zkp_queue_connect("postgresql://zkpipe@/postgres?nosuchoption=1", &none, &err) == ZKP_ERR_INVALID_ARGUMENT &&
+            none == NULL && strstr(err.message, "does not parse") != NULL,
+        "connect with a URL that does not parse: ZKP_ERR_INVALID_ARGUMENT", &err);
+  check(strcmp(zkp_queue_status_name(ZKP_ERR_TIMEOUT), zkp_status_name(ZKP_ERR_TIMEOUT)) == 0 &&
+            strcmp(zkp_queue_status_name(ZKP_QUEUE_ERR_REFUSED), "database refused the connection") == 0,
+        "zkp_queue_status_name names the queue's statuses and zkp_common.h's", &err);
   check(zkp_queue_connect(argv[2], &none, &err) == ZKP_ERR_ABI_MISMATCH && strstr(err.message, "queue init") != NULL,
         "connect to a database without the schema: ZKP_ERR_ABI_MISMATCH, 'run zkpipe queue init'", &err);
   zkp_queue_disconnect(none);
@@ -164,6 +188,10 @@ int main(int argc, char **argv) {
   job = job_of(key, parts, 1);
   job.header.struct_size = 8;
   check(zkp_queue_enqueue(q, &job, &id, &err) == ZKP_ERR_ABI_MISMATCH, "a job struct_size of 8: ZKP_ERR_ABI_MISMATCH", &err);
+  job = job_of(key, parts, 1);
+  job.max_attempts = -1;
+  check(zkp_queue_enqueue(q, &job, &id, &err) == ZKP_ERR_INVALID_ARGUMENT, "max_attempts -1: ZKP_ERR_INVALID_ARGUMENT",
+        &err);
 
   /* A: by path, by bytes, malformed bytes. */
   parts[1].witness_bytes = bytes;
@@ -175,7 +203,8 @@ int main(int argc, char **argv) {
   check(zkp_queue_enqueue(q, &job, &a, &err) == ZKP_OK && a != 0, "enqueue job A (3 partitions: path, bytes, malformed)", &err);
   job = job_of(key, parts, 1);
   job.gpu_index = 3;
-  check(zkp_queue_enqueue(q, &job, &b, &err) == ZKP_OK, "enqueue job B (gpu_index 3)", &err);
+  job.max_attempts = 7;
+  check(zkp_queue_enqueue(q, &job, &b, &err) == ZKP_OK, "enqueue job B (gpu_index 3, max_attempts 7)", &err);
   {
     DECLARE(zkp_queue_partition_t, bls);
     bls.witness_path = bls_wtns;
@@ -186,7 +215,12 @@ int main(int argc, char **argv) {
   job = job_of(key, parts, 1);
   job.gpu_index = 0;
   job.curve = ZKP_CURVE_BN254;
-  check(zkp_queue_enqueue(q, &job, &d, &err) == ZKP_OK, "enqueue job D (gpu_index 0, curve bn254)", &err);
+  /* As a caller built before max_attempts would send it: a struct that ends at partition_count
+   * (its padding included), whatever lies past it; the store's default applies. */
+  job.header.struct_size = (uint32_t)offsetof(zkp_queue_job_t, max_attempts);
+  job.max_attempts = 12345;
+  check(zkp_queue_enqueue(q, &job, &d, &err) == ZKP_OK,
+        "enqueue job D (gpu_index 0, curve bn254) with a struct from before max_attempts", &err);
 
   check(zkp_queue_job_status(q, a, &st, &err) == ZKP_OK && st.job_id == a && st.done == 0 && st.partitions == 3 &&
             st.succeeded == 0 && st.priority == 2,

@@ -17,12 +17,18 @@
  *   ZKP_ERR_ABI_MISMATCH      a struct_size too small, or the database's schema is not the
  *                             version this library speaks (the message says to run
  *                             `zkpipe queue init` or `migrate`, or to upgrade zkpipe);
- *   ZKP_ERR_DEVICE            the database failed: it cannot be reached, the connection was
- *                             lost, or it refused a statement (the message is PostgreSQL's).
- *                             Nothing half-done is left: every call is one transaction.
+ *   ZKP_QUEUE_ERR_UNAVAILABLE the database cannot be reached, or the connection was lost and
+ *                             cannot be made again: no server at the address, a timeout, a
+ *                             server starting up, shutting down or full. Try again later.
  *                             A call that finds its connection broken (the server
  *                             restarted since the last call) connects again and runs
- *                             once more; an enqueue checks the connection before it writes.
+ *                             once more first; an enqueue checks the connection before it
+ *                             writes.
+ *   ZKP_QUEUE_ERR_REFUSED     the server answered and refused the connection: authentication
+ *                             failed, no pg_hba.conf entry, an unknown role or database, a role
+ *                             that may not log in. Trying again will not help.
+ *   ZKP_ERR_DEVICE            the database refused a statement (the message is PostgreSQL's).
+ * Nothing half-done is left by a failure: every call is one transaction.
  */
 #ifndef ZKP_QUEUE_H
 #define ZKP_QUEUE_H
@@ -32,6 +38,19 @@
 #ifdef __cplusplus
 extern "C" {
 #endif
+
+/* The job store's own statuses, beyond zkp_common.h's (which every plugin shares, so they are
+ * kept out of its range). zkp_queue_status_name() names them, and zkp_common.h's. */
+#define ZKP_QUEUE_ERR_UNAVAILABLE 256 /* the database cannot be reached now */
+#define ZKP_QUEUE_ERR_REFUSED 257     /* the database refused the connection (credentials, role, name) */
+
+static inline const char *zkp_queue_status_name(zkp_status_t s) {
+  switch (s) {
+    case ZKP_QUEUE_ERR_UNAVAILABLE: return "database unavailable";
+    case ZKP_QUEUE_ERR_REFUSED: return "database refused the connection";
+    default: return zkp_status_name(s);
+  }
+}
 
 typedef struct zkp_queue_t zkp_queue_t; /* opaque: one connection to the job store */
 
@@ -58,6 +77,12 @@ typedef struct zkp_queue_job_t {
                                 declare the curve (`zkpipe worker --curves`) claim them */
   const zkp_queue_partition_t *partitions;
   uint32_t partition_count;  /* at least 1 */
+  /* Added with the attempts cap (store schema 3): how many attempts at a partition may be lost
+   * (its worker died, hung, restarted, or gave it back for a failure of its own host) before
+   * the partition fails with their history; 0: the store's default (`zkpipe queue config`).
+   * 64 bits so that struct_size tells an older caller's struct, which ends at partition_count
+   * (and its padding), from this one: an older caller gets the default. */
+  int64_t max_attempts;
 } zkp_queue_job_t;
 
 /* A job as the store sees it. */
