@@ -121,6 +121,10 @@ typedef struct zkp_host_stats_t {
    * pipeline's last two admissions, the pacer's current interval as the host sees it (0 until
    * two partitions have been admitted). */
   uint64_t admission_interval_ns;
+  /* Added after admission_interval_ns (present when struct_size covers it): device processes
+   * restarted after they died or were killed (isolation = process), every device together;
+   * 0 with isolation = thread. */
+  uint64_t device_restarts;
 } zkp_host_stats_t;
 
 /* How shutdown/destroy treat work in flight. */

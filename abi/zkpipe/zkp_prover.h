@@ -7,6 +7,8 @@
  *   create → device_count/device_info → key_load → key_info
  *     → per partition: synthesize (synthesis thread) → prove_start → prove_finish
  *       (worker thread) → synthesis_free
+ *       (or: synthesize_into caller memory → prove_start with it as external input, on
+ *       any device → prove_finish; nothing to free)
  *     → key_free → destroy
  *
  * prove_start enqueues the device work and returns; prove_finish waits for it and runs
@@ -98,6 +100,12 @@ typedef struct zkp_key_info_t {
   uint64_t synthesis_bytes;
   uint32_t proof_size;  /* bytes of one proof */
   uint32_t public_size; /* bytes of the public inputs: n_public * ZKP_SCALAR_SIZE */
+  /* Added after the first release; written only when the caller's header.struct_size covers
+   * it (a caller that knows it sets it to 0 first). The bytes synthesize_into needs for one
+   * partition of this key in the ZKP_SYNTHESIZED_INTO layout, (3 * domain_size + n_vars) *
+   * ZKP_SCALAR_SIZE; 0 if this prover cannot synthesize this key into caller memory (no
+   * synthesize_into, or a key format it does not support there: then use synthesize). */
+  uint64_t synthesized_bytes;
 } zkp_key_info_t;
 
 /* A witness for one partition. */
@@ -260,6 +268,33 @@ struct zkp_prover_t {
                                  const uint8_t *proof, size_t proof_size,
                                  const uint8_t *public_inputs, size_t public_size,
                                  int32_t *valid, zkp_error_t *err);
+
+  /* Added after the first release: present when header.struct_size covers it (a table that
+   * ends at verify, or a NULL here, means the prover has no such entry: use synthesize).
+   *
+   * [synthesis-thread, any-thread] Synthesizes one partition as synthesize() does (the same
+   * witness checks, the same errors: ZKP_ERR_UNSATISFIED_WITNESS never turns into a
+   * synthesis), but into `buffer`, owned by the caller, 8-byte aligned, at least
+   * key_info.synthesized_bytes long (ZKP_ERR_SHORT_BUFFER otherwise; ZKP_ERR_UNSUPPORTED
+   * for a key whose synthesized_bytes is 0), in the ZKP_SYNTHESIZED_INTO layout below, and
+   * describes it in *out (owned by the caller, header set by the caller), whose pointers
+   * point into `buffer`. The result is a caller synthesis: prove_start takes it as
+   * zkp_prove_input_t.external on any device of any prover object holding the same key, in
+   * this process or another that maps the same memory (isolation = process synthesizes in
+   * one device process and proves in another). Nothing of it is owned by the prover: there
+   * is nothing to free.
+   *
+   * ZKP_SYNTHESIZED_INTO layout, for a key of D = domain_size and N = n_vars, scalars in
+   * standard form (out->flags has no ZKP_SYNTHESIZED_MONTGOMERY), from the buffer's start:
+   *   a = A·w   D scalars     at 0
+   *   b = B·w   D scalars     at D * ZKP_SCALAR_SIZE
+   *   c = a∘b   D scalars     at 2 * D * ZKP_SCALAR_SIZE (the c snarkjs's prover forms)
+   *   w         N scalars     at 3 * D * ZKP_SCALAR_SIZE, the full assignment, w[0] = 1
+   * so out->abc_length = D, out->assignment_length = N, no aux_assignment, no density. */
+  zkp_status_t(ZKP_CALL *synthesize_into)(zkp_prover_t *self, const zkp_key_t *key,
+                                          const zkp_witness_t *witness, uint8_t *buffer,
+                                          size_t buffer_size, zkp_synthesized_t *out,
+                                          zkp_error_t *err);
 };
 
 /* How the host drives a prover, fixed for the prover's lifetime (create_with_facts).

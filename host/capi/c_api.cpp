@@ -95,8 +95,10 @@ ZKP_EXPORT zkp_status_t zkp_host_load_key(zkp_host_t* host, const zkp_key_source
 ZKP_EXPORT zkp_status_t zkp_host_key_info(zkp_host_t* host, uint64_t key_id, zkp_key_info_t* out,
                                           zkp_error_t* err) {
   return guard(err, [&] {
-    require_out(out, "zkp_key_info_t");
-    write_struct(out, checked(host).key_info(key_id));
+    // The first release's zkp_key_info_t ends at public_size (synthesized_bytes came after it).
+    require_struct(static_cast<const zkp_key_info_t*>(out), "zkp_key_info_t",
+                   offsetof(zkp_key_info_t, synthesized_bytes));
+    write_covered(out, checked(host).key_info(key_id));
   });
 }
 

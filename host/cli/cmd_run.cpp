@@ -121,6 +121,9 @@ int run_run(const std::vector<std::string>& args) {
   std::printf("budget peak %s of %s\n", host::format_bytes(stats.budget_peak_bytes).c_str(),
               host::format_bytes(stats.budget_total_bytes).c_str());
   std::printf("pacer: %s\n", host.pacer_status().c_str());
+  if (prover.isolated()) {
+    std::printf("device processes restarted: %llu\n", static_cast<unsigned long long>(stats.device_restarts));
+  }
   if (prover.simulated()) std::printf("simulated: no proofs were produced\n");
   host.shutdown(ZKP_SHUTDOWN_DRAIN);
   return tally.failed == 0 ? kExitSuccess : kExitFailure;

@@ -16,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <vector>
 
@@ -38,10 +39,68 @@ struct Key {
   zkp_key_info_t info{};
 };
 
+// Threads that run submitted jobs in order of submission; stop() finishes what was submitted.
+class Pool {
+ public:
+  ~Pool() { stop(); }
+  void start(uint32_t threads) {
+    for (uint32_t i = 0; i < threads; ++i) {
+      threads_.emplace_back([this] {
+        for (;;) {
+          std::function<void()> job;
+          {
+            std::unique_lock lock(mu_);
+            cv_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
+            if (jobs_.empty()) return;
+            job = std::move(jobs_.front());
+            jobs_.pop_front();
+          }
+          job();
+        }
+      });
+    }
+  }
+  void stop() {
+    {
+      std::lock_guard lock(mu_);
+      stopping_ = true;
+    }
+    cv_.notify_all();
+    for (std::thread& t : threads_) t.join();
+    threads_.clear();
+  }
+  void submit(std::function<void()> job) {
+    if (threads_.empty()) throw Error(ZKP_ERR_INTERNAL, "zkpipe-device: a request before create");
+    {
+      std::lock_guard lock(mu_);
+      jobs_.push_back(std::move(job));
+    }
+    cv_.notify_one();
+  }
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::deque<std::function<void()>> jobs_;
+  bool stopping_ = false;
+  std::vector<std::thread> threads_;
+};
+
+// The plugin's own message of a failed call: host::Prover begins it with what it called
+// ("synthesis: ..."), and the host's side adds that again, as for a plugin in its own process,
+// so the host reports what thread isolation reports.
+[[noreturn]] void throw_plugin_error(const host::Status& s, std::string_view what) {
+  std::string_view m = s.message;
+  if (m.size() > what.size() + 2 && m.substr(0, what.size()) == what && m.substr(what.size(), 2) == ": ") {
+    m.remove_prefix(what.size() + 2);
+  }
+  throw Error(s.code, std::string(m));
+}
+
 class Server {
  public:
   explicit Server(int socket) : socket_(socket) {}
-  ~Server() { stop_pool(); }
+  ~Server() { stop_pools(); }
 
   int run();
 
@@ -68,9 +127,11 @@ class Server {
   void verify(const Frame& r, const SharedMemory& memory);
   std::shared_ptr<Key> find_key(uint64_t id);
 
-  void start_pool(uint32_t threads);
-  void stop_pool();
-  void submit(std::function<void()> job);
+  void synthesize(const Frame& r, const SharedMemory& memory);
+  void stop_pools() {
+    synthesis_pool_.stop();
+    proof_pool_.stop();
+  }
 
   const int socket_;
   std::mutex send_mu_;
@@ -80,11 +141,8 @@ class Server {
   std::mutex keys_mu_;  // leaf; never held across a prover call
   std::map<uint64_t, std::shared_ptr<Key>> keys_;
 
-  std::mutex pool_mu_;
-  std::condition_variable pool_cv_;
-  std::deque<std::function<void()>> jobs_;
-  bool stopping_ = false;
-  std::vector<std::thread> pool_;
+  Pool proof_pool_;      // prove and verify: as many threads as the host has ops in flight here
+  Pool synthesis_pool_;  // synthesize: the host's synthesis_threads, so synthesis overlaps proving
 };
 
 int Server::run() {
@@ -111,10 +169,15 @@ int Server::run() {
         case Op::prove:
         case Op::verify: {
           auto memory = std::make_shared<SharedMemory>(SharedMemory::map(std::move(fd)));
-          submit([this, r, memory] {
+          proof_pool_.submit([this, r, memory] {
             if (static_cast<Op>(r.op) == Op::prove) prove(r, *memory);
             else verify(r, *memory);
           });
+          break;
+        }
+        case Op::synthesize: {
+          auto memory = std::make_shared<SharedMemory>(SharedMemory::map(std::move(fd)));
+          synthesis_pool_.submit([this, r, memory] { synthesize(r, *memory); });
           break;
         }
         default: {
@@ -130,7 +193,7 @@ int Server::run() {
       reply(f);
     }
   }
-  stop_pool();
+  stop_pools();
   {
     std::lock_guard lock(keys_mu_);
     keys_.clear();
@@ -166,7 +229,8 @@ void Server::create(const Frame& r, UniqueFd fd) {
     throw Error(ZKP_ERR_DEVICE, "prover '" + prover_->name() + "' has " + std::to_string(prover_->device_count()) +
                                     " device(s); device " + std::to_string(device_) + " is not one of them");
   }
-  start_pool(std::max(1u, facts.workers_per_device) * std::max(1u, facts.ops_per_worker));
+  proof_pool_.start(std::max(1u, facts.workers_per_device) * std::max(1u, facts.ops_per_worker));
+  synthesis_pool_.start(std::max(1u, facts.synthesis_threads));
   Frame f = answer(r);
   f.arg[0] = prover_->device_count();
   f.arg[1] = prover_->flags();
@@ -193,6 +257,8 @@ void Server::key_load(const Frame& r, UniqueFd fd) {
   const uint64_t values[] = {i.curve, i.n_vars, i.n_public, i.domain_size, i.synthesis_bytes, i.proof_size,
                              i.public_size};
   std::copy(std::begin(values), std::end(values), f.arg);
+  // A plugin without the entry (built before it) leaves the field 0 too; this says so for certain.
+  f.arg[host::isolation::key_reply_synthesized_bytes] = prover_->synthesizes_into() ? i.synthesized_bytes : 0;
   {
     std::lock_guard lock(keys_mu_);
     keys_[r.arg[0]] = std::move(key);
@@ -236,20 +302,22 @@ void Server::prove(const Frame& r, const SharedMemory& memory) {
       input.external = &external;
     } else {
       const zkp_witness_t witness = host::isolation::witness_view(memory, r);
-      if (host::Status s = prover_->synthesize(*key->handle, witness, synthesis); !s.ok()) throw Error(s.code, s.message);
+      if (host::Status s = prover_->synthesize(*key->handle, witness, synthesis); !s.ok()) {
+        throw_plugin_error(s, "synthesis");
+      }
       input.synthesis = synthesis.get();
     }
     zkp_prove_op_t* op = nullptr;
     const auto worker = static_cast<uint32_t>(r.arg[prove_arg::worker]);
     if (host::Status s = prover_->prove_start(*key->handle, input, device_, worker, op); !s.ok()) {
-      throw Error(s.code, s.message);
+      throw_plugin_error(s, "prove_start");
     }
     auto out = sdk::make_struct<zkp_prove_output_t>();
     out.proof = memory.data() + out_at;
     out.proof_capacity = proof_cap;
     out.public_inputs = memory.data() + out_at + proof_cap;
     out.public_capacity = public_cap;
-    if (host::Status s = prover_->prove_finish(op, out); !s.ok()) throw Error(s.code, s.message);
+    if (host::Status s = prover_->prove_finish(op, out); !s.ok()) throw_plugin_error(s, "prove_finish");
     if (out.gpu_index != device_) {
       throw Error(ZKP_ERR_INTERNAL, "prover '" + prover_->name() + "' reports the proof ran on device " +
                                         std::to_string(out.gpu_index) + ", not " + std::to_string(device_));
@@ -261,6 +329,24 @@ void Server::prove(const Frame& r, const SharedMemory& memory) {
     f.arg[prove_reply::msm_ns] = out.msm_ns;
     f.arg[prove_reply::ntt_ns] = out.ntt_ns;
     f.arg[prove_reply::flags] = out.flags;
+  } catch (const Error& e) {
+    fail(f, e.status(), e.what());
+  } catch (const std::exception& e) {
+    fail(f, ZKP_ERR_INTERNAL, std::string("zkpipe-device: ") + e.what());
+  }
+  reply(f);
+}
+
+void Server::synthesize(const Frame& r, const SharedMemory& memory) {
+  Frame f = answer(r);
+  try {
+    const std::shared_ptr<Key> key = find_key(r.arg[host::isolation::synthesize_arg::key]);
+    const zkp_witness_t witness = host::isolation::synthesis_witness_view(memory, r);
+    auto out = sdk::make_struct<zkp_synthesized_t>();
+    const host::Status s =
+        prover_->synthesize_into(*key->handle, witness, host::isolation::synthesis_target(memory, r), out);
+    if (!s.ok()) throw_plugin_error(s, "synthesis");
+    host::isolation::finish_synthesis(memory, r, out);
   } catch (const Error& e) {
     fail(f, e.status(), e.what());
   } catch (const std::exception& e) {
@@ -286,43 +372,6 @@ void Server::verify(const Frame& r, const SharedMemory& memory) {
     fail(f, ZKP_ERR_INTERNAL, std::string("zkpipe-device: ") + e.what());
   }
   reply(f);
-}
-
-void Server::start_pool(uint32_t threads) {
-  for (uint32_t i = 0; i < threads; ++i) {
-    pool_.emplace_back([this] {
-      for (;;) {
-        std::function<void()> job;
-        {
-          std::unique_lock lock(pool_mu_);
-          pool_cv_.wait(lock, [this] { return stopping_ || !jobs_.empty(); });
-          if (jobs_.empty()) return;
-          job = std::move(jobs_.front());
-          jobs_.pop_front();
-        }
-        job();
-      }
-    });
-  }
-}
-
-void Server::stop_pool() {
-  {
-    std::lock_guard lock(pool_mu_);
-    stopping_ = true;
-  }
-  pool_cv_.notify_all();
-  for (std::thread& t : pool_) t.join();
-  pool_.clear();
-}
-
-void Server::submit(std::function<void()> job) {
-  if (pool_.empty()) throw Error(ZKP_ERR_INTERNAL, "zkpipe-device: a proof before create");
-  {
-    std::lock_guard lock(pool_mu_);
-    jobs_.push_back(std::move(job));
-  }
-  pool_cv_.notify_one();
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 // answered there, in order; prove and verify go to a pool of as many threads as the host has
 // ops in flight on this device (workers_per_device x ops_per_worker), each of which
 // synthesizes (for a witness), proves and writes the proof into the partition's shared buffer
-// before it replies. Replies are sent under one lock, in the order they finish.
+// before it replies; synthesize goes to a second pool, of the host's synthesis_threads, which
+// calls the plugin's synthesize_into into the partition's shared buffer, so synthesis overlaps
+// the proofs on the first. Replies are sent under one lock, in the order they finish.
 //
 // End of stream (the host closed the socket or died) ends the process: the pool finishes
 // what it has, keys and prover are freed in order. A crash ends it too; that is the point:

@@ -226,6 +226,7 @@ zkp_host_stats_t Host::stats() const {
   s.workers_per_device = config_.workers_per_device;
   s.admission_stalls = c.admission_stalls;
   s.admission_interval_ns = c.admission_interval_ns;
+  s.device_restarts = prover_->device_restarts();
   return s;
 }
 

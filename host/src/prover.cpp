@@ -77,10 +77,12 @@ std::unique_ptr<Prover> Prover::adopt(zkp_prover_t* table, isolation::DeviceCont
 }
 
 void Prover::take(zkp_prover_t* raw, const std::string& what) {
-  if (raw->header.struct_size < sizeof(zkp_prover_t) || raw->destroy == nullptr) {
+  // The first release's table ends at verify; synthesize_into came after it.
+  constexpr size_t kFirstTableSize = offsetof(zkp_prover_t, verify) + sizeof(raw->verify);
+  if (raw->header.struct_size < kFirstTableSize || raw->destroy == nullptr) {
     throw Error(ZKP_ERR_ABI_MISMATCH, what + ": zkp_prover_t has struct_size " +
                                           std::to_string(raw->header.struct_size) +
-                                          ", expected at least " + std::to_string(sizeof(zkp_prover_t)));
+                                          ", expected at least " + std::to_string(kFirstTableSize));
   }
   prover_.reset(raw);
   const zkp_prover_t& p = *raw;
@@ -90,6 +92,8 @@ void Prover::take(zkp_prover_t* raw, const std::string& what) {
       ((p.flags & ZKP_PROVER_FLAG_VERIFY) != 0 && p.verify == nullptr)) {
     throw Error(ZKP_ERR_ABI_MISMATCH, what + ": zkp_prover_t has a NULL function");
   }
+  synthesizes_into_ = sdk::covers(p.header, offsetof(zkp_prover_t, synthesize_into) + sizeof(p.synthesize_into)) &&
+                     p.synthesize_into != nullptr;
   name_ = p.name != nullptr ? p.name : library_ != nullptr ? library_->name() : "isolated";
   device_count_ = p.device_count(raw);
   if (device_count_ == 0) throw Error(ZKP_ERR_DEVICE, "prover '" + name_ + "' has no devices");
@@ -132,6 +136,15 @@ Status Prover::synthesize(const zkp_key_t& key, const zkp_witness_t& witness, Sy
   const zkp_status_t code = prover_->synthesize(prover_.get(), &key, &witness, &raw, &err);
   if (code == ZKP_OK && raw == nullptr) return {ZKP_ERR_INTERNAL, "synthesize returned no synthesis"};
   if (code == ZKP_OK) out = SynthesisHandle(raw, SynthesisFree{this});
+  return Status::from_call(code, err, "synthesis");
+}
+
+Status Prover::synthesize_into(const zkp_key_t& key, const zkp_witness_t& witness, std::span<uint8_t> buffer,
+                               zkp_synthesized_t& out) {
+  if (!synthesizes_into_) return {ZKP_ERR_UNSUPPORTED, "synthesis: prover '" + name_ + "' has no synthesize_into"};
+  auto err = make_struct<zkp_error_t>();
+  const zkp_status_t code =
+      prover_->synthesize_into(prover_.get(), &key, &witness, buffer.data(), buffer.size(), &out, &err);
   return Status::from_call(code, err, "synthesis");
 }
 

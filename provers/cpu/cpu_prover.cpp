@@ -91,6 +91,11 @@ std::unique_ptr<zkp_synthesis_t> CpuProver::synthesize(const zkp_key_t& key, con
   return translate_format_errors([&] { return key_of(key).key().synthesize(witness, pool_); });
 }
 
+void CpuProver::synthesize_into(const zkp_key_t& key, const zkp_witness_t& witness, std::span<uint8_t> buffer,
+                                zkp_synthesized_t& out) {
+  translate_format_errors([&] { key_of(key).key().synthesize_into(witness, buffer, out, pool_); });
+}
+
 std::unique_ptr<zkp_prove_op_t> CpuProver::prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                                        int32_t, uint32_t) {
   return translate_format_errors([&]() -> std::unique_ptr<zkp_prove_op_t> {

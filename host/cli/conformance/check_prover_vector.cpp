@@ -6,7 +6,9 @@
 
 #include <malloc.h>
 
+#include <cstddef>
 #include <cstring>
+#include <vector>
 
 namespace zkp::conformance {
 
@@ -42,6 +44,47 @@ KeyFacts key_facts(zkp_prover_t* p, const zkp_key_t* k) {
   zkp_error_t err = error_record();
   if (p->key_info(p, k, &f.info, &err) != ZKP_OK) f.info = {};
   return f;
+}
+
+// zkp_prover_t.synthesize_into, when the table has it and the key allows it: the partition it
+// writes, proved as caller-synthesized input on device `gpu`, gives the reference proof.
+void check_synthesize_into(Report& report, const std::string& name, zkp_prover_t* p, const zkp_key_t* key,
+                           const Bytes& wtns, const Bytes& rs, const Bytes& expected, int32_t gpu) {
+  const bool has = p->header.struct_size >= offsetof(zkp_prover_t, synthesize_into) + sizeof(p->synthesize_into) &&
+                   p->synthesize_into != nullptr;
+  const KeyFacts facts = key_facts(p, key);
+  if (!has || facts.info.synthesized_bytes == 0) {
+    report.skip(cat(name, ": synthesize_into (", has ? "not for this key" : "not in the prover's table", ")"));
+    return;
+  }
+  zkp_error_t err = error_record();
+  auto witness = sdk::make_struct<zkp_witness_t>();
+  witness.kind = ZKP_WITNESS_WTNS_BUFFER;
+  witness.data = wtns.data();
+  witness.size = wtns.size();
+  std::vector<uint64_t> words((facts.info.synthesized_bytes + 7) / 8);  // 8-byte aligned, as the ABI asks
+  auto synthesized = sdk::make_struct<zkp_synthesized_t>();
+  zkp_status_t s = p->synthesize_into(p, key, &witness, reinterpret_cast<uint8_t*>(words.data()),
+                                      facts.info.synthesized_bytes, &synthesized, &err);
+  if (!report.check(s == ZKP_OK, cat(name, ": synthesize_into into ", facts.info.synthesized_bytes, " bytes"),
+                    status_text(s, err)))
+    return;
+  auto input = sdk::make_struct<zkp_prove_input_t>();
+  input.external = &synthesized;
+  input.randomness = rs.data();
+  Bytes proof(facts.info.proof_size), public_inputs(facts.info.public_size);
+  auto out = sdk::make_struct<zkp_prove_output_t>();
+  out.proof = proof.data();
+  out.proof_capacity = proof.size();
+  out.public_inputs = public_inputs.data();
+  out.public_capacity = public_inputs.size();
+  zkp_prove_op_t* op = nullptr;
+  s = p->prove_start(p, key, &input, gpu, 0, &op, &err);
+  if (s == ZKP_OK) s = p->prove_finish(p, op, &out, &err);
+  report.check(s == ZKP_OK && proof == expected,
+               cat(name, ": its partition, proved as caller-synthesized input on gpu_index ", gpu,
+                   ", gives the same proof"),
+               s != ZKP_OK ? status_text(s, err) : std::string("the bytes differ"));
 }
 
 }  // namespace
@@ -85,6 +128,8 @@ void check_prover_vector(Report& report, zkp_prover_t* p, uint32_t n, zkp_prover
       any.status == ZKP_OK && any.proof == expected.proof,
       cat(name, ": gpu_index -1 (any device) gives the same proof"),
       any.status != ZKP_OK ? cat(any.stage, ": ", status_text(any.status, err)) : std::string("the bytes differ"));
+
+  check_synthesize_into(report, name, p, key.key, wtns, rs, expected.proof, static_cast<int32_t>(n - 1));
 
   // Many worker and synthesis threads at once: check_threads.cpp.
 

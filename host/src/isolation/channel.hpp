@@ -7,6 +7,8 @@
 // that has them, and read in place; none go through the socket.
 #pragma once
 
+#include <zkpipe/zkp_common.h>
+
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -23,6 +25,8 @@ enum class Op : uint32_t {
   prove,        // memfd: ProveLayout's regions; arg: ProveArg; reply arg: ProveReply
   verify,       // memfd: proof then public inputs; arg: key id, proof size, public size; reply arg: valid
   device_info,  // reply arg: memory, free, started, proved, busy_ns; text: the device's name
+  synthesize,   // memfd: SynthesisLayout's regions (prove_buffer.hpp); arg: SynthesizeArg; an empty reply
+                // once the synthesized inputs are in the buffer (or the error)
 };
 
 // A frame's fixed shape. `text` is a NUL-terminated message (an error, a name).
@@ -31,7 +35,7 @@ struct Frame {
   int32_t status = 0;  // replies: a zkp_status_t
   uint64_t id = 0;     // the request it answers
   uint64_t arg[10] = {};
-  char text[256] = {};
+  char text[ZKP_ERROR_MESSAGE_CAPACITY] = {};  // as long as zkp_error_t.message: a plugin's message crosses whole
 
   void set_text(std::span<const char> s);
 };
@@ -45,6 +49,15 @@ namespace prove_reply {
 inline constexpr int proof_size = 0, public_size = 1, gpu_duration_ns = 2, epilogue_ns = 3, msm_ns = 4,
                      ntt_ns = 5, flags = 6;
 }
+// Indices into Frame::arg of a synthesize request: the key, where the witness lies (its
+// ZKP_WITNESS_* kind, offset, size) and where the synthesized inputs go (the input region of
+// the prove request that will follow, SynthesizedHeader first).
+namespace synthesize_arg {
+inline constexpr int key = 0, kind = 1, witness_offset = 2, witness_size = 3, input_offset = 4, input_size = 5;
+}
+// key_load's reply: arg[key_reply_synthesized_bytes] is key_info.synthesized_bytes, or 0 when
+// the device process cannot synthesize into shared memory (a plugin without synthesize_into).
+inline constexpr int key_reply_synthesized_bytes = 7;
 // Frame::arg[prove_arg::kind] for caller-synthesized inputs (else a ZKP_WITNESS_* kind).
 inline constexpr uint64_t kKindSynthesized = 1000;
 

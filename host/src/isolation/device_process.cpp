@@ -170,6 +170,11 @@ bool DeviceProcess::up() const {
   return state_ == State::up;
 }
 
+size_t DeviceProcess::in_flight() const {
+  std::lock_guard lock(mu_);
+  return in_flight_.size();
+}
+
 uint64_t DeviceProcess::restarts() const {
   std::lock_guard lock(mu_);
   return restarts_;

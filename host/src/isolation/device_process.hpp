@@ -79,6 +79,8 @@ class DeviceProcess {
   // Kills the process (SIGKILL): the watchdog declared a partition on it hung. Never blocks.
   void kill(const std::string& reason);
   uint64_t restarts() const;
+  // Requests sent and not yet answered: how busy the process is (synthesis picks the least).
+  size_t in_flight() const;
   // Serving now (not restarting, not given up).
   bool up() const;
 

@@ -5,6 +5,7 @@
 #include <zkpipe/host/job.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <memory>
@@ -21,8 +22,12 @@ struct Key {
   uint64_t id = 0;
   zkp_key_info_t info{};
   std::vector<uint32_t> devices;
+  // key_info.synthesized_bytes as every device process reported it: 0 when any cannot
+  // synthesize into shared memory, and then synthesis stays on the proving path.
+  uint64_t synthesized_bytes = 0;
 };
-// Behind a zkp_synthesis_t*: the witness, waiting in its shared buffer.
+// Behind a zkp_synthesis_t*: the witness waiting in its shared buffer, or (synthesized in a
+// device process) the partition's caller-synthesized inputs, which any device can prove.
 struct Synthesis {
   std::shared_ptr<ProveBuffer> buffer;
 };
@@ -64,12 +69,11 @@ class Isolated final : public DeviceControl {
       return sdk::guard(err, [&] { *out = key_of(key)->info; });
     };
     table_.key_free = [](zkp_prover_t* self, zkp_key_t* key) { self_of(self)->key_free(key_of(key)); };
-    table_.synthesize = [](zkp_prover_t*, const zkp_key_t* key, const zkp_witness_t* witness, zkp_synthesis_t** out,
-                           zkp_error_t* err) {
+    table_.synthesize = [](zkp_prover_t* self, const zkp_key_t* key, const zkp_witness_t* witness,
+                           zkp_synthesis_t** out, zkp_error_t* err) {
       return sdk::guard(err, [&] {
-        const zkp_key_info_t& info = key_of(key)->info;
         auto s = std::make_unique<Synthesis>();
-        s->buffer = std::make_shared<ProveBuffer>(pack_witness(*witness, info.proof_size, info.public_size));
+        s->buffer = self_of(self)->synthesize(*key_of(key), *witness);
         *out = reinterpret_cast<zkp_synthesis_t*>(s.release());
       });
     };
@@ -161,10 +165,69 @@ class Isolated final : public DeviceControl {
         i.synthesis_bytes = reply.arg[4];
         i.proof_size = static_cast<uint32_t>(reply.arg[5]);
         i.public_size = static_cast<uint32_t>(reply.arg[6]);
+        key->synthesized_bytes = reply.arg[key_reply_synthesized_bytes];
+      } else if (reply.arg[key_reply_synthesized_bytes] != key->synthesized_bytes) {
+        key->synthesized_bytes = 0;  // the devices disagree: keep to the path every one of them has
       }
       key->devices.push_back(d);
     }
+    if (key->synthesized_bytes != 0) {
+      // The partition's shared buffer holds its synthesized inputs until the proof is done (and
+      // its witness until synthesized): reserve that, if it is more than the plugin's synthesis.
+      const uint64_t buffer = 2 * kRandomnessBytes + key->synthesized_bytes + key->info.proof_size +
+                              key->info.public_size + uint64_t{key->info.n_vars} * ZKP_SCALAR_SIZE;
+      key->info.synthesis_bytes = std::max(key->info.synthesis_bytes, buffer);
+    }
     return key.release();
+  }
+
+  // synthesize (see the header): in the least busy device process holding the key, into the
+  // partition's shared buffer, when every one of them can (synthesized_bytes); else the
+  // witness is packed for the device process to synthesize right before the proof.
+  std::shared_ptr<ProveBuffer> synthesize(const Key& key, const zkp_witness_t& witness) {
+    const zkp_key_info_t& info = key.info;
+    if (key.synthesized_bytes == 0) {
+      return std::make_shared<ProveBuffer>(pack_witness(witness, info.proof_size, info.public_size));
+    }
+    auto buffer = std::make_shared<ProveBuffer>(
+        pack_for_synthesis(witness, key.synthesized_bytes, info.proof_size, info.public_size));
+    Frame r;
+    r.op = static_cast<uint32_t>(Op::synthesize);
+    r.arg[synthesize_arg::key] = key.id;
+    buffer->describe_synthesis(r);
+    // A process that dies meanwhile (ZKP_ERR_DEVICE) fails only this attempt: another one
+    // synthesizes it, each device at most once.
+    std::vector<uint32_t> tried;
+    Frame reply;
+    while (DeviceProcess* process = least_busy(key, tried)) {
+      reply = process->call(r, buffer->memory.fd());
+      if (reply.status != ZKP_ERR_DEVICE) break;
+    }
+    if (tried.empty()) throw Error(ZKP_ERR_DEVICE, "no device process holds the key");
+    check_reply(reply);
+    buffer->release_witness();
+    return buffer;
+  }
+
+  // The device of `key` with the fewest requests in flight, serving ones first, that is not in
+  // `tried` (and is added to it); ties go to the lowest index. Null when every one was tried.
+  DeviceProcess* least_busy(const Key& key, std::vector<uint32_t>& tried) {
+    int64_t best = -1;
+    bool best_up = false;
+    size_t best_load = 0;
+    for (uint32_t d : key.devices) {
+      if (std::find(tried.begin(), tried.end(), d) != tried.end()) continue;
+      const bool up = devices_[d]->up();
+      const size_t load = devices_[d]->in_flight();
+      if (best < 0 || (up && !best_up) || (up == best_up && load < best_load)) {
+        best = d;
+        best_up = up;
+        best_load = load;
+      }
+    }
+    if (best < 0) return nullptr;
+    tried.push_back(static_cast<uint32_t>(best));
+    return devices_[static_cast<size_t>(best)].get();
   }
 
   void key_free(Key* key) {

@@ -4,18 +4,32 @@
 //
 //   key_load       the key (its path, or its bytes copied once into a memfd) is loaded in every
 //                  device's process, and again in each restarted one
-//   synthesize     does not synthesize: it copies the witness (a .wtns buffer or an assignment;
-//                  a .wtns file goes by its path) into the partition's shared buffer, on the
-//                  synthesis thread; the device process synthesizes it right before the proof
-//   prove_start    sends the partition to its device's process (caller-synthesized inputs are
-//                  copied into a shared buffer here); prove_finish waits for the reply and
-//                  takes the proof from the shared buffer
+//   synthesize     on the host's synthesis thread: copies the witness (a .wtns buffer or an
+//                  assignment; a .wtns file goes by its path) into the partition's shared buffer
+//                  and, when the plugin has synthesize_into for the key (key_info.synthesized_bytes
+//                  from every device process), has the least busy device process holding the key
+//                  synthesize it there, on that process's synthesis pool, into the buffer's input
+//                  region as caller-synthesized inputs; the witness's pages are then given back.
+//                  A process that dies meanwhile fails that attempt only: another device process
+//                  synthesizes it (each at most once), else the synthesis fails with its death.
+//                  Without synthesize_into the device process synthesizes right before the proof,
+//                  on its proving thread (the first release's way, which costs proofs/s on a GPU)
+//   prove_start    sends the partition to its device's process — any device: a synthesized
+//                  partition is caller-synthesized input, tied to no process (caller inputs are
+//                  copied into a shared buffer here); prove_finish waits for the reply and takes
+//                  the proof from the shared buffer
+//
+// Why the device process synthesizes, not the host: the host holds no prover (the plugin, and
+// a GPU runtime with it, is loaded in the device processes only, so a fault stays there), and
+// only the plugin knows its key format. The result lands once in memory the host owns, so a
+// retry on another device after a crash reads the same bytes, and nothing is copied again.
 //   verify         asks any device process that is serving
 //
 // A device process that dies fails only its partitions in flight, with ZKP_ERR_DEVICE, so the
 // pipeline retries them elsewhere as device_retries allows; the process is restarted
-// (device_process.hpp). The memory budget still reserves key_info.synthesis_bytes per
-// partition: the device process holds that much while it proves one.
+// (device_process.hpp). The memory budget reserves key_info.synthesis_bytes per partition: the
+// plugin's figure, or the shared buffer of a partition synthesized in a device process when
+// that is larger (it holds c = a∘b too).
 #pragma once
 
 #include "isolation/device_process.hpp"

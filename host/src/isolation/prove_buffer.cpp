@@ -3,6 +3,9 @@
 #include <zkpipe/host/job.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <fcntl.h>
+
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -40,6 +43,38 @@ void check_fits(const SharedMemory& m, uint64_t offset, uint64_t size) {
   }
 }
 
+// The bytes pack_witness puts in a buffer for `witness` (a path with its NUL, or its data).
+std::span<const uint8_t> witness_bytes(const zkp_witness_t& witness) {
+  if (witness.kind == ZKP_WITNESS_WTNS_FILE) {
+    if (witness.path == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "a .wtns file witness without a path");
+    return {reinterpret_cast<const uint8_t*>(witness.path), std::strlen(witness.path) + 1};
+  }
+  if (witness.kind != ZKP_WITNESS_WTNS_BUFFER && witness.kind != ZKP_WITNESS_ASSIGNMENT) {
+    throw Error(ZKP_ERR_BAD_INPUT, "witness kind " + std::to_string(witness.kind) +
+                                       " cannot be sent to a device process (isolation = process)");
+  }
+  if (witness.data == nullptr && witness.size != 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "a witness buffer is NULL");
+  return {static_cast<const uint8_t*>(witness.data), witness.size};
+}
+
+zkp_witness_t witness_at(const SharedMemory& m, uint64_t kind, uint64_t offset, uint64_t size) {
+  check_fits(m, offset, size);
+  auto w = sdk::make_struct<zkp_witness_t>();
+  w.kind = static_cast<zkp_witness_kind_t>(kind);
+  const uint8_t* data = m.data() + offset;
+  if (w.kind == ZKP_WITNESS_WTNS_FILE) {
+    if (size == 0 || data[size - 1] != '\0') throw Error(ZKP_ERR_INTERNAL, "a witness path without its NUL");
+    w.path = reinterpret_cast<const char*>(data);
+  } else {
+    w.data = data;
+    w.size = size;
+  }
+  return w;
+}
+
+constexpr uint64_t kPage = 4096;
+uint64_t round_up(uint64_t n, uint64_t to) { return (n + to - 1) / to * to; }
+
 }  // namespace
 
 void ProveBuffer::describe(Frame& request) const {
@@ -51,21 +86,46 @@ void ProveBuffer::describe(Frame& request) const {
   request.arg[prove_arg::public_capacity] = public_capacity;
 }
 
+void ProveBuffer::describe_synthesis(Frame& request) const {
+  request.arg[synthesize_arg::kind] = witness_kind;
+  request.arg[synthesize_arg::witness_offset] = witness_offset;
+  request.arg[synthesize_arg::witness_size] = witness_size;
+  request.arg[synthesize_arg::input_offset] = input_offset;
+  request.arg[synthesize_arg::input_size] = input_size;
+}
+
+void ProveBuffer::release_witness() {
+  if (witness_size == 0 || !memory.data()) return;
+  // Best effort: a kernel without hole punching in memfds keeps the pages until the partition ends.
+  (void)::fallocate(memory.fd(), FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, static_cast<off_t>(witness_offset),
+                    static_cast<off_t>(round_up(witness_size, kPage)));
+  witness_size = 0;
+}
+
 ProveBuffer pack_witness(const zkp_witness_t& witness, size_t proof_capacity, size_t public_capacity) {
-  if (witness.kind == ZKP_WITNESS_WTNS_FILE) {
-    if (witness.path == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "a .wtns file witness without a path");
-    const size_t n = std::strlen(witness.path) + 1;
-    ProveBuffer b = make_buffer(witness.kind, n, proof_capacity, public_capacity);
-    std::memcpy(b.memory.data() + b.input_offset, witness.path, n);
-    return b;
-  }
-  if (witness.kind != ZKP_WITNESS_WTNS_BUFFER && witness.kind != ZKP_WITNESS_ASSIGNMENT) {
-    throw Error(ZKP_ERR_BAD_INPUT, "witness kind " + std::to_string(witness.kind) +
-                                       " cannot be sent to a device process (isolation = process)");
-  }
-  if (witness.data == nullptr && witness.size != 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "a witness buffer is NULL");
-  ProveBuffer b = make_buffer(witness.kind, witness.size, proof_capacity, public_capacity);
-  if (witness.size != 0) std::memcpy(b.memory.data() + b.input_offset, witness.data, witness.size);
+  const std::span<const uint8_t> bytes = witness_bytes(witness);
+  ProveBuffer b = make_buffer(witness.kind, bytes.size(), proof_capacity, public_capacity);
+  if (!bytes.empty()) std::memcpy(b.memory.data() + b.input_offset, bytes.data(), bytes.size());
+  return b;
+}
+
+ProveBuffer pack_for_synthesis(const zkp_witness_t& witness, uint64_t synthesized_bytes, size_t proof_capacity,
+                               size_t public_capacity) {
+  const std::span<const uint8_t> bytes = witness_bytes(witness);
+  ProveBuffer b;
+  b.kind = kKindSynthesized;
+  b.input_offset = kRandomnessBytes;
+  b.input_size = sizeof(SynthesizedHeader) + synthesized_bytes;
+  b.output_offset = round_up(b.input_offset + b.input_size, 64);
+  b.proof_capacity = proof_capacity;
+  b.public_capacity = public_capacity;
+  b.witness_kind = witness.kind;
+  b.witness_offset = round_up(b.output_offset + proof_capacity + public_capacity, kPage);
+  b.witness_size = bytes.size();
+  // The synthesized region is written once, by the device process; the memfd's pages are
+  // allocated as it writes them (a fresh memfd reads as zeros and costs nothing until then).
+  b.memory = SharedMemory::create(b.witness_offset + std::max<uint64_t>(bytes.size(), 1), "zkpipe-synthesis");
+  if (!bytes.empty()) std::memcpy(b.memory.data() + b.witness_offset, bytes.data(), bytes.size());
   return b;
 }
 
@@ -110,19 +170,35 @@ ProveBuffer pack_synthesized(const zkp_synthesized_t& caller, size_t proof_capac
 }
 
 zkp_witness_t witness_view(const SharedMemory& m, const Frame& r) {
-  const uint64_t offset = r.arg[prove_arg::input_offset], size = r.arg[prove_arg::input_size];
+  return witness_at(m, r.arg[prove_arg::kind], r.arg[prove_arg::input_offset], r.arg[prove_arg::input_size]);
+}
+
+zkp_witness_t synthesis_witness_view(const SharedMemory& m, const Frame& r) {
+  return witness_at(m, r.arg[synthesize_arg::kind], r.arg[synthesize_arg::witness_offset],
+                    r.arg[synthesize_arg::witness_size]);
+}
+
+std::span<uint8_t> synthesis_target(const SharedMemory& m, const Frame& r) {
+  const uint64_t offset = r.arg[synthesize_arg::input_offset], size = r.arg[synthesize_arg::input_size];
   check_fits(m, offset, size);
-  auto w = sdk::make_struct<zkp_witness_t>();
-  w.kind = static_cast<zkp_witness_kind_t>(r.arg[prove_arg::kind]);
-  const uint8_t* data = m.data() + offset;
-  if (w.kind == ZKP_WITNESS_WTNS_FILE) {
-    if (size == 0 || data[size - 1] != '\0') throw Error(ZKP_ERR_INTERNAL, "a witness path without its NUL");
-    w.path = reinterpret_cast<const char*>(data);
-  } else {
-    w.data = data;
-    w.size = size;
+  if (size < sizeof(SynthesizedHeader)) throw Error(ZKP_ERR_INTERNAL, "a synthesis region without room for its header");
+  return {m.data() + offset + sizeof(SynthesizedHeader), size - sizeof(SynthesizedHeader)};
+}
+
+void finish_synthesis(const SharedMemory& m, const Frame& r, const zkp_synthesized_t& out) {
+  const std::span<uint8_t> target = synthesis_target(m, r);
+  const uint64_t abc = out.abc_length * ZKP_SCALAR_SIZE, assigned = out.assignment_length * ZKP_SCALAR_SIZE;
+  const uint8_t* base = target.data();
+  const bool layout = out.a == base && out.b == base + abc && out.c == base + 2 * abc &&
+                      out.assignment == base + 3 * abc && 3 * abc + assigned <= target.size() &&
+                      out.aux_assignment == nullptr && out.a_aux_density == nullptr &&
+                      out.b_input_density == nullptr && out.b_aux_density == nullptr;
+  if (!layout) {
+    throw Error(ZKP_ERR_INTERNAL, "synthesize_into described arrays other than the ZKP_SYNTHESIZED_INTO layout "
+                                  "of its buffer (zkp_prover.h)");
   }
-  return w;
+  const SynthesizedHeader h{out.abc_length, out.assignment_length, out.flags, 0, 0, 0, 0, 0};
+  std::memcpy(target.data() - sizeof(h), &h, sizeof(h));
 }
 
 zkp_synthesized_t synthesized_view(const SharedMemory& m, const Frame& r) {

@@ -20,6 +20,13 @@
 // create (an older host) the defaults of ProverFacts. A prover that verified a proof
 // in prove_finish says so with set_output_flags(out, ZKP_PROVE_OUTPUT_VERIFIED).
 //
+// A backend that can synthesize into caller memory (zkp_prover_t.synthesize_into) declares
+//
+//     void synthesize_into(const zkp_key_t& key, const zkp_witness_t& witness,
+//                          std::span<uint8_t> buffer, zkp_synthesized_t& out);  // optional
+//
+// and the adapter fills the entry (checking the pointers first); without it the entry is NULL.
+//
 // A backend built on libraries that throw their own exception types (a GPU runtime's, say)
 // maps them to statuses in one place instead of catching them in every function:
 //
@@ -84,6 +91,9 @@ inline constexpr size_t kProveOutputRequiredSize =
 // The bytes of zkp_key_source_t and zkp_synthesized_t every caller provides: the first
 // release's layouts. A reader asks key_format() / synthesized_v2() for the later fields.
 inline constexpr size_t kKeySourceRequiredSize = offsetof(zkp_key_source_t, format);
+// The bytes of zkp_key_info_t every caller provides: the first release's layout, up to
+// public_size; synthesized_bytes is written only where covers() says the caller has it.
+inline constexpr size_t kKeyInfoRequiredSize = offsetof(zkp_key_info_t, synthesized_bytes);
 inline constexpr size_t kSynthesizedRequiredSize = offsetof(zkp_synthesized_t, flags);
 
 // The key's format: ZKP_KEY_FORMAT_ZKEY for a caller whose struct predates the field.
@@ -202,7 +212,7 @@ struct ProverFactory {
   static zkp_status_t key_info(const zkp_prover_t* p, const zkp_key_t* key, zkp_key_info_t* out,
                                zkp_error_t* err) {
     return run(err, [&] {
-      require_struct(out, "zkp_key_info_t");
+      require_struct(out, "zkp_key_info_t", kKeyInfoRequiredSize);
       if (key == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "key is NULL");
       self(p).key_info(*key, *out);
     });
@@ -259,6 +269,25 @@ struct ProverFactory {
     });
   }
 
+  // Whether T implements synthesize_into (see the header comment).
+  static constexpr bool kSynthesizesInto =
+      requires(T& t, const zkp_key_t& k, const zkp_witness_t& w, std::span<uint8_t> b, zkp_synthesized_t& o) {
+        t.synthesize_into(k, w, b, o);
+      };
+
+  static zkp_status_t synthesize_into(zkp_prover_t* p, const zkp_key_t* key, const zkp_witness_t* witness,
+                                      uint8_t* buffer, size_t buffer_size, zkp_synthesized_t* out,
+                                      zkp_error_t* err) {
+    return run(err, [&] {
+      require_struct(witness, "zkp_witness_t");
+      require_struct(out, "zkp_synthesized_t", kSynthesizedRequiredSize);
+      if (key == nullptr || (buffer == nullptr && buffer_size != 0)) {
+        throw Error(ZKP_ERR_INVALID_ARGUMENT, "synthesize_into: key or buffer is NULL");
+      }
+      if constexpr (kSynthesizesInto) self(p).synthesize_into(*key, *witness, {buffer, buffer_size}, *out);
+    });
+  }
+
   // T(host, facts, options) when T takes the facts, else T(host, options).
   static std::unique_ptr<T> construct(const HostServices& host, const ProverFacts& facts, Options& opts) {
     if constexpr (std::is_constructible_v<T, const HostServices&, const ProverFacts&, Options&>) {
@@ -309,6 +338,7 @@ struct ProverFactory {
     c.prove_start = &prove_start;
     c.prove_finish = &prove_finish;
     c.verify = (c.flags & ZKP_PROVER_FLAG_VERIFY) ? &verify : nullptr;
+    c.synthesize_into = kSynthesizesInto ? &synthesize_into : nullptr;
     return &o.release()->c;
   }
 

@@ -142,6 +142,7 @@ class BellpersonKey final : public Key {
     out.synthesis_bytes = bellperson::Synthesis<Fr>::bytes_for(key_.n_vars(), key_.domain_size()) + sizeof(BellpersonSynthesis);
     out.proof_size = static_cast<std::uint32_t>(ProofOutput<Engine>::kProofSize);
     out.public_size = static_cast<std::uint32_t>(output_.public_bytes());
+    write_synthesized_bytes(out);  // 0: a bellperson synthesis has its own shape (aux, density)
   }
 
   std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_witness_t& witness, ThreadPool& pool) const override {

@@ -8,6 +8,10 @@
 //   synthesize   the witness (.wtns file or buffer, or a raw assignment) checked for curve,
 //                count and ranges (ZKP_ERR_BAD_INPUT), the r1cs check if configured
 //                (ZKP_ERR_UNSATISFIED_WITNESS naming the constraint), a = A·w, b = B·w
+//   synthesize_into  the same checks and a, b, then c = a∘b and the assignment, all in
+//                standard form, into the caller's buffer (zkp_prover.h's ZKP_SYNTHESIZED_INTO
+//                layout): a caller synthesis that take_input reads back, so a proof of it is
+//                byte for byte the proof of synthesize's (c = a∘b is what the H step forms)
 //   prove_start  take_input: this key's synthesis, or the caller's a, b, c and assignment
 //                (ranges, lengths, w[0] = 1, a∘b = c row by row); r, s from the caller or
 //                the OS CSPRNG
@@ -18,7 +22,10 @@
 
 #include <zkpipe/sdk/prover.hpp>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <memory>
 #include <optional>
 #include <span>
@@ -54,6 +61,20 @@ class Key {
   virtual void info(zkp_key_info_t& out) const = 0;
   virtual std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_witness_t& witness, ThreadPool& pool) const = 0;
   virtual bool verify(std::span<const uint8_t> proof, std::span<const uint8_t> public_inputs) const = 0;
+  // zkp_prover_t.synthesize_into: the bytes it needs (key_info.synthesized_bytes), 0 for a key
+  // that cannot; and the synthesis itself into `buffer`, described in `out`. Throws sdk::Error.
+  virtual std::uint64_t synthesized_bytes() const { return 0; }
+  virtual void synthesize_into(const zkp_witness_t&, std::span<std::uint8_t>, zkp_synthesized_t&, ThreadPool&) const {
+    throw sdk::Error(ZKP_ERR_UNSUPPORTED, "key " + name() + " cannot be synthesized into caller memory: use synthesize");
+  }
+
+ protected:
+  // key_info's synthesized_bytes, written only where the caller's struct has the field.
+  void write_synthesized_bytes(zkp_key_info_t& out) const {
+    if (sdk::covers(out.header, offsetof(zkp_key_info_t, synthesized_bytes) + sizeof out.synthesized_bytes)) {
+      out.synthesized_bytes = synthesized_bytes();
+    }
+  }
 };
 
 template <PairingEngine E>
@@ -81,20 +102,61 @@ class CurveKey final : public Key {
     out.synthesis_bytes = groth16::Synthesis<Fr>::bytes_for(pk_.n_vars(), pk_.domain_size()) + sizeof(SynthesisOf<E>);
     out.proof_size = static_cast<uint32_t>(ProofOutput<E>::kProofSize);
     out.public_size = static_cast<uint32_t>(output_.public_bytes());
+    write_synthesized_bytes(out);
   }
 
   std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_witness_t& witness, ThreadPool& pool) const override {
-    std::vector<Int> w = read_witness(witness);
-    if (r1cs_) {
-      if (const auto bad = groth16::first_unsatisfied_constraint<Fr>(*r1cs_, w, pool)) {
-        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "the witness does not satisfy constraint " +
-                                                          std::to_string(*bad) + " of " + r1cs_->name());
-      }
-    }
+    std::vector<Int> w = checked_witness(witness, pool);
     auto out = std::make_unique<SynthesisOf<E>>();
     out->key = this;
     out->data = groth16::synthesize<E>(pk_, std::move(w), pool);
     return out;
+  }
+
+  std::uint64_t synthesized_bytes() const override {
+    return (3 * std::uint64_t{pk_.domain_size()} + pk_.n_vars()) * ZKP_SCALAR_SIZE;
+  }
+
+  void synthesize_into(const zkp_witness_t& witness, std::span<std::uint8_t> buffer, zkp_synthesized_t& out,
+                       ThreadPool& pool) const override {
+    static_assert(sizeof(Fr) == ZKP_SCALAR_SIZE && sizeof(Int) == ZKP_SCALAR_SIZE, "a scalar is 32 bytes");
+    if (buffer.size() < synthesized_bytes()) {
+      throw sdk::Error(ZKP_ERR_SHORT_BUFFER, "synthesize_into: the buffer is " + std::to_string(buffer.size()) +
+                                                 " bytes; key " + name() + " needs " +
+                                                 std::to_string(synthesized_bytes()));
+    }
+    if (!aligned_for<Fr>(buffer.data())) {
+      throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "synthesize_into: the buffer is not 8-byte aligned");
+    }
+    const std::vector<Int> w = checked_witness(witness, pool);
+    const std::size_t d = pk_.domain_size();
+    std::uint8_t* const a = buffer.data();
+    std::uint8_t* const b = a + d * ZKP_SCALAR_SIZE;
+    std::uint8_t* const c = b + d * ZKP_SCALAR_SIZE;
+    std::uint8_t* const assignment = c + d * ZKP_SCALAR_SIZE;
+    // a and b are evaluated where they will lie, as field elements (Montgomery form), then
+    // turned into standard form in place, with c beside them: no second copy of the domain.
+    const std::span<Fr> fa(reinterpret_cast<Fr*>(a), d), fb(reinterpret_cast<Fr*>(b), d);
+    groth16::evaluate_ab<Fr>(pk_.zkey().coefficients(), pk_.rows(), w, fa, fb, pool);
+    pool.parallel_for(d, kScalarGrain, [&](std::size_t i0, std::size_t i1) {
+      for (std::size_t i = i0; i < i1; ++i) {
+        const Fr ai = fa[i], bi = fb[i];
+        const Int values[3] = {ai.to_bigint(), bi.to_bigint(), (ai * bi).to_bigint()};
+        std::memcpy(a + i * ZKP_SCALAR_SIZE, &values[0], ZKP_SCALAR_SIZE);
+        std::memcpy(b + i * ZKP_SCALAR_SIZE, &values[1], ZKP_SCALAR_SIZE);
+        std::memcpy(c + i * ZKP_SCALAR_SIZE, &values[2], ZKP_SCALAR_SIZE);
+      }
+    });
+    std::memcpy(assignment, w.data(), w.size() * ZKP_SCALAR_SIZE);
+    const zkp_struct_header_t header = out.header;
+    std::memset(&out, 0, std::min<std::size_t>(header.struct_size, sizeof out));
+    out.header = header;
+    out.a = a;
+    out.b = b;
+    out.c = c;
+    out.abc_length = d;
+    out.assignment = assignment;
+    out.assignment_length = w.size();
   }
 
   // The checked input of one proof (see the header comment). Throws sdk::Error.
@@ -127,6 +189,18 @@ class CurveKey final : public Key {
   // what differs), every value below r, w[0] = 1.
   std::vector<Int> read_witness(const zkp_witness_t& witness) const {
     return backend::read_witness<Fr>(witness, pk_.n_vars(), [&](const Wtns& w) { check_witness_matches(pk_.zkey(), w); });
+  }
+
+  // read_witness, then the r1cs check if configured (UNSATISFIED_WITNESS naming the constraint).
+  std::vector<Int> checked_witness(const zkp_witness_t& witness, ThreadPool& pool) const {
+    std::vector<Int> w = read_witness(witness);
+    if (r1cs_) {
+      if (const auto bad = groth16::first_unsatisfied_constraint<Fr>(*r1cs_, w, pool)) {
+        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "the witness does not satisfy constraint " +
+                                                          std::to_string(*bad) + " of " + r1cs_->name());
+      }
+    }
+    return w;
   }
 
   // A caller's A·w, B·w, C·w and assignment: ranges, lengths, w[0] = 1, and a∘b = c.

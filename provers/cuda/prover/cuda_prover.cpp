@@ -214,6 +214,11 @@ std::unique_ptr<zkp_synthesis_t> CudaProver::synthesize(const zkp_key_t& key, co
   return translate_format_errors([&] { return ref_of(key).state->host_key().synthesize(witness, *pool_); });
 }
 
+void CudaProver::synthesize_into(const zkp_key_t& key, const zkp_witness_t& witness, std::span<uint8_t> buffer,
+                                 zkp_synthesized_t& out) {
+  translate_format_errors([&] { ref_of(key).state->host_key().synthesize_into(witness, buffer, out, *pool_); });
+}
+
 DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) const {
   if (devices_.empty()) throw sdk::Error(ZKP_ERR_DEVICE, "prover 'cuda' has no device (" + no_device_reason_ + ")");
   if (gpu_index >= 0) return *devices_[static_cast<std::size_t>(gpu_index)];

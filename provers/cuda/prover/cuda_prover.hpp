@@ -51,6 +51,8 @@ class CudaProver final : public sdk::Prover {
   std::unique_ptr<zkp_key_t> key_load(const zkp_key_source_t& source, int32_t gpu_index) override;
   void key_info(const zkp_key_t& key, zkp_key_info_t& out) const override;
   std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_key_t& key, const zkp_witness_t& witness) override;
+  void synthesize_into(const zkp_key_t& key, const zkp_witness_t& witness, std::span<uint8_t> buffer,
+                       zkp_synthesized_t& out);
   std::unique_ptr<zkp_prove_op_t> prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                               int32_t gpu_index, uint32_t worker) override;
   void prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) override;

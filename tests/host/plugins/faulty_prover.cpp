@@ -18,6 +18,12 @@
 //   device_error  prove_finish fails with ZKP_ERR_DEVICE (a sticky device error)
 //   corrupt       prove_finish returns the proof with one byte flipped, not flagged as
 //                 checked by the prover (ZKP_PROVE_OUTPUT_VERIFIED cleared)
+//   synthesis_segv   a write through a null pointer in synthesize_into (SIGSEGV)
+//   synthesis_error  synthesize_into fails with ZKP_ERR_BAD_INPUT ("faulty: injected synthesis error")
+// The two synthesis faults count synthesize_into calls instead; their device is the one the
+// process loaded its keys on (isolation = process: its one device), -1 when it loaded on all.
+// table=first hands the host the first release's table, which ends at verify: a plugin built
+// before synthesize_into (the host must not read past struct_size, and falls back).
 // fault_once=PATH: the fault happens at most once among every process that shares PATH,
 // which the first one creates (O_EXCL): a restarted device process counts again from 1.
 #include <zkpipe/zkp_plugin.h>
@@ -43,13 +49,15 @@
 
 namespace {
 
-enum class Fault { none, abort_, segv, hang_start, hang_finish, device_error, corrupt };
+enum class Fault { none, abort_, segv, hang_start, hang_finish, device_error, corrupt, synthesis_segv, synthesis_error };
 
 constexpr const char* kOptionsHelp =
     "inner=               path of the prover plugin to wrap (required)\n"
     "inner.KEY=VALUE      option KEY of the inner prover\n"
     "devices=0            virtual devices (0: the inner prover's count)\n"
-    "fault=none           none, abort, segv, hang_start, hang_finish, device_error or corrupt\n"
+    "fault=none           none, abort, segv, hang_start, hang_finish, device_error, corrupt,\n"
+    "                     synthesis_segv or synthesis_error\n"
+    "table=current        current, or first (the first release's table, without synthesize_into)\n"
     "fault_at=1           the fault hits the Nth partition started on fault_device\n"
     "fault_device=-1      the device whose partitions are counted (-1: any)\n"
     "fault_probability=0  instead of fault_at: each partition with this probability\n"
@@ -76,13 +84,15 @@ struct Settings {
   uint64_t seed = 1;
   uint64_t hang_ms = 0;
   std::string once;
+  bool first_table = false;
 };
 
 bool parse_fault(std::string_view v, Fault& out) {
   static const std::pair<std::string_view, Fault> kNames[] = {
       {"none", Fault::none},           {"abort", Fault::abort_},           {"segv", Fault::segv},
       {"hang_start", Fault::hang_start}, {"hang_finish", Fault::hang_finish}, {"device_error", Fault::device_error},
-      {"corrupt", Fault::corrupt}};
+      {"corrupt", Fault::corrupt},     {"synthesis_segv", Fault::synthesis_segv},
+      {"synthesis_error", Fault::synthesis_error}};
   for (const auto& [name, f] : kNames) {
     if (v == name) {
       out = f;
@@ -124,6 +134,9 @@ Settings read_settings(const zkp_option_t* options, size_t count) {
       s.hang_ms = static_cast<uint64_t>(number(key, value));
     } else if (key == "fault_once") {
       s.once = value;
+    } else if (key == "table") {
+      if (value != "current" && value != "first") throw "faulty: option table=" + value + " is not current or first";
+      s.first_table = value == "first";
     } else {
       throw "faulty: unknown option '" + key + "'";
     }
@@ -150,6 +163,7 @@ struct FaultyProver {
   uint32_t inner_devices = 1;
   std::string name;
   std::atomic<uint64_t> counted{0};
+  std::atomic<int32_t> home{-1};  // the device keys were loaded on (synthesis faults)
   std::mutex rng_mu;
   std::mt19937_64 rng;
 
@@ -164,8 +178,12 @@ struct FaultyProver {
   }
 
   // The fault for a partition starting on virtual device `device`.
-  Fault draw(int32_t device) {
-    if (settings.fault == Fault::none) return Fault::none;
+  static bool is_synthesis(Fault f) { return f == Fault::synthesis_segv || f == Fault::synthesis_error; }
+
+  // The fault for a partition starting on virtual device `device` (prove_start), or for a
+  // synthesis (synthesis = true) in a process whose keys are on `device`.
+  Fault draw(int32_t device, bool synthesis = false) {
+    if (settings.fault == Fault::none || is_synthesis(settings.fault) != synthesis) return Fault::none;
     if (settings.fault_device >= 0 && settings.fault_device != device) return Fault::none;
     bool hit = false;
     if (settings.probability > 0) {
@@ -219,6 +237,7 @@ zkp_status_t ZKP_CALL device_info(const zkp_prover_t* p, uint32_t gpu_index, zkp
 zkp_status_t ZKP_CALL key_load(zkp_prover_t* p, const zkp_key_source_t* source, int32_t gpu_index, zkp_key_t** out,
                                zkp_error_t* err) {
   FaultyProver& me = self_of(p);
+  me.home = gpu_index;
   return me.inner->key_load(me.inner, source, me.inner_device(gpu_index), out, err);
 }
 
@@ -236,6 +255,24 @@ zkp_status_t ZKP_CALL synthesize(zkp_prover_t* p, const zkp_key_t* key, const zk
                                  zkp_synthesis_t** out, zkp_error_t* err) {
   FaultyProver& me = self_of(p);
   return me.inner->synthesize(me.inner, key, witness, out, err);
+}
+
+zkp_status_t ZKP_CALL synthesize_into(zkp_prover_t* p, const zkp_key_t* key, const zkp_witness_t* witness,
+                                      uint8_t* buffer, size_t size, zkp_synthesized_t* out, zkp_error_t* err) {
+  FaultyProver& me = self_of(p);
+  switch (me.draw(me.home, true)) {
+    case Fault::synthesis_segv: {
+      volatile int* nowhere = nullptr;
+      *nowhere = 1;  // NOLINT: the point of this prover
+      std::abort();
+    }
+    case Fault::synthesis_error:
+      set_error(err, ZKP_ERR_BAD_INPUT, "faulty: injected synthesis error on device " + std::to_string(me.home));
+      return ZKP_ERR_BAD_INPUT;
+    default:
+      break;
+  }
+  return me.inner->synthesize_into(me.inner, key, witness, buffer, size, out, err);
 }
 
 void ZKP_CALL synthesis_free(zkp_prover_t* p, zkp_synthesis_t* synthesis) {
@@ -364,6 +401,11 @@ zkp_status_t ZKP_CALL create_with_facts(const zkp_host_services_t* host, const z
   t.prove_start = &prove_start;
   t.prove_finish = &prove_finish;
   t.verify = me->inner->verify != nullptr ? &verify : nullptr;
+  constexpr size_t kIntoEnd = offsetof(zkp_prover_t, synthesize_into) + sizeof(void*);
+  const bool inner_into = me->inner->header.struct_size >= kIntoEnd && me->inner->synthesize_into != nullptr;
+  t.synthesize_into = inner_into ? &synthesize_into : nullptr;
+  // The first release's table ends at verify: an older host, or a plugin built before it, reads no further.
+  if (me->settings.first_table) t.header.struct_size = offsetof(zkp_prover_t, synthesize_into);
   *out = &me.release()->table;
   return ZKP_OK;
 }

@@ -95,6 +95,8 @@ pub struct zkp_host_stats_t {
     pub admission_stalls: u64,
     /// Added after admission_stalls: the time between the pipeline's last two admissions.
     pub admission_interval_ns: u64,
+    /// Added after admission_interval_ns: device processes restarted (isolation = process).
+    pub device_restarts: u64,
 }
 
 pub type zkp_shutdown_mode_t = u32;

@@ -67,6 +67,8 @@ pub struct zkp_key_info_t {
     pub synthesis_bytes: u64,
     pub proof_size: u32,
     pub public_size: u32,
+    /// Added after the first release: bytes `synthesize_into` needs for this key (0: it cannot).
+    pub synthesized_bytes: u64,
 }
 
 pub type zkp_witness_kind_t = u32;
@@ -196,6 +198,18 @@ pub struct zkp_prover_t {
             public_inputs: *const u8,
             public_size: usize,
             valid: *mut i32,
+            err: *mut zkp_error_t,
+        ) -> zkp_status_t,
+    >,
+    /// Added after the first release: present when `header.struct_size` covers it.
+    pub synthesize_into: Option<
+        unsafe extern "C" fn(
+            self_: *mut zkp_prover_t,
+            key: *const zkp_key_t,
+            witness: *const zkp_witness_t,
+            buffer: *mut u8,
+            buffer_size: usize,
+            out: *mut zkp_synthesized_t,
             err: *mut zkp_error_t,
         ) -> zkp_status_t,
     >,

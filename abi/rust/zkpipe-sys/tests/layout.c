@@ -33,7 +33,7 @@ int main(void) {
   FIELD(zkp_key_source_t, format);
   STRUCT(zkp_key_info_t); FIELD(zkp_key_info_t, header); FIELD(zkp_key_info_t, curve); FIELD(zkp_key_info_t, n_vars);
   FIELD(zkp_key_info_t, n_public); FIELD(zkp_key_info_t, domain_size); FIELD(zkp_key_info_t, synthesis_bytes);
-  FIELD(zkp_key_info_t, proof_size); FIELD(zkp_key_info_t, public_size);
+  FIELD(zkp_key_info_t, proof_size); FIELD(zkp_key_info_t, public_size); FIELD(zkp_key_info_t, synthesized_bytes);
   STRUCT(zkp_witness_t); FIELD(zkp_witness_t, header); FIELD(zkp_witness_t, kind); FIELD(zkp_witness_t, path);
   FIELD(zkp_witness_t, data); FIELD(zkp_witness_t, size);
   STRUCT(zkp_synthesized_t); FIELD(zkp_synthesized_t, header); FIELD(zkp_synthesized_t, a); FIELD(zkp_synthesized_t, b);
@@ -55,6 +55,7 @@ int main(void) {
   FIELD(zkp_prover_t, device_info); FIELD(zkp_prover_t, key_load); FIELD(zkp_prover_t, key_info);
   FIELD(zkp_prover_t, key_free); FIELD(zkp_prover_t, synthesize); FIELD(zkp_prover_t, synthesis_free);
   FIELD(zkp_prover_t, prove_start); FIELD(zkp_prover_t, prove_finish); FIELD(zkp_prover_t, verify);
+  FIELD(zkp_prover_t, synthesize_into);
   STRUCT(zkp_prover_facts_t); FIELD(zkp_prover_facts_t, header); FIELD(zkp_prover_facts_t, workers_per_device);
   FIELD(zkp_prover_facts_t, synthesis_threads); FIELD(zkp_prover_facts_t, ops_per_worker);
   STRUCT(zkp_prover_factory_t); FIELD(zkp_prover_factory_t, header); FIELD(zkp_prover_factory_t, options_help);
@@ -95,6 +96,7 @@ int main(void) {
   FIELD(zkp_host_stats_t, proving); FIELD(zkp_host_stats_t, budget_total_bytes); FIELD(zkp_host_stats_t, budget_used_bytes);
   FIELD(zkp_host_stats_t, budget_peak_bytes); FIELD(zkp_host_stats_t, device_count); FIELD(zkp_host_stats_t, workers_per_device);
   FIELD(zkp_host_stats_t, admission_stalls); FIELD(zkp_host_stats_t, admission_interval_ns);
+  FIELD(zkp_host_stats_t, device_restarts);
 
   /* Scalar typedefs: their size is part of every signature that uses them. */
   STRUCT(zkp_status_t); STRUCT(zkp_curve_t); STRUCT(zkp_log_level_t); STRUCT(zkp_witness_kind_t);

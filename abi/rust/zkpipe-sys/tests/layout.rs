@@ -52,7 +52,8 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_plugin_entry_t, header, abi_version_min, abi_version_max, name, version, description, init, deinit, get_factory);
     layout!(s, zkp_device_info_t, header, name, memory_bytes, memory_free_bytes, partitions_started, partitions_proved, busy_ns);
     layout!(s, zkp_key_source_t, header, path, data, size, format);
-    layout!(s, zkp_key_info_t, header, curve, n_vars, n_public, domain_size, synthesis_bytes, proof_size, public_size);
+    layout!(s, zkp_key_info_t, header, curve, n_vars, n_public, domain_size, synthesis_bytes, proof_size, public_size,
+        synthesized_bytes);
     layout!(s, zkp_witness_t, header, kind, path, data, size);
     layout!(s, zkp_synthesized_t, header, a, b, c, abc_length, assignment, assignment_length, flags, aux_assignment,
         aux_assignment_length, a_aux_density, a_aux_bit_len, b_input_density, b_input_bit_len, b_aux_density, b_aux_bit_len);
@@ -60,7 +61,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_prove_output_t, header, proof, proof_capacity, proof_size, public_inputs, public_capacity, public_size,
         gpu_index, gpu_duration_ns, epilogue_ns, msm_ns, ntt_ns, flags);
     layout!(s, zkp_prover_t, header, impl_ = impl, name, flags, destroy, device_count, device_info, key_load, key_info,
-        key_free, synthesize, synthesis_free, prove_start, prove_finish, verify);
+        key_free, synthesize, synthesis_free, prove_start, prove_finish, verify, synthesize_into);
     layout!(s, zkp_prover_facts_t, header, workers_per_device, synthesis_threads, ops_per_worker);
     layout!(s, zkp_prover_factory_t, header, options_help, create, create_with_facts);
     layout!(s, zkp_pacer_facts_t, header, device_count, workers_per_device, synthesis_threads, budget_bytes, start_ns);
@@ -76,7 +77,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_job_t, header, key_id, partitions, partition_count, gpu_index, priority, randomness, on_partition, on_job, user_data);
     layout!(s, zkp_host_stats_t, header, jobs_submitted, jobs_finished, partitions_succeeded, partitions_failed, pending,
         synthesizing, waiting, proving, budget_total_bytes, budget_used_bytes, budget_peak_bytes, device_count, workers_per_device,
-        admission_stalls, admission_interval_ns);
+        admission_stalls, admission_interval_ns, device_restarts);
     layout!(s, zkp_status_t);
     layout!(s, zkp_curve_t);
     layout!(s, zkp_log_level_t);

@@ -78,6 +78,10 @@ class Prover {
 
   // The hot path: the outcome is a Status, never an exception.
   Status synthesize(const zkp_key_t& key, const zkp_witness_t& witness, SynthesisHandle& out);
+  // zkp_prover_t.synthesize_into, when the table has it (synthesizes_into()); else UNSUPPORTED.
+  bool synthesizes_into() const { return synthesizes_into_; }
+  Status synthesize_into(const zkp_key_t& key, const zkp_witness_t& witness, std::span<uint8_t> buffer,
+                         zkp_synthesized_t& out);
   // On success *op is owned by the prover until prove_finish, which must follow.
   Status prove_start(const zkp_key_t& key, const zkp_prove_input_t& input, int32_t gpu_index,
                      uint32_t worker, zkp_prove_op_t*& op);
@@ -103,6 +107,7 @@ class Prover {
   std::string name_;
   uint32_t device_count_ = 0;
   bool told_facts_ = false;
+  bool synthesizes_into_ = false;  // the table has synthesize_into (a plugin built after it came)
   isolation::DeviceControl* control_ = nullptr;  // process isolation: owned by prover_'s table
 
   friend struct KeyFree;
