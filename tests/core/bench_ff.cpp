@@ -16,6 +16,11 @@
 #include "core/ec/scalar_mul.hpp"
 #include "mont_baseline.hpp"
 
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+#include "core/ff/cpu_features.hpp"
+#include "core/ff/mont_ifma.hpp"
+#endif
+
 namespace zkp {
 namespace {
 
@@ -230,6 +235,81 @@ void BM_subgroup_check(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(in_prime_subgroup(p));
 }
 
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+// BN254 Fq products per second by kernel (issue 18): the portable and MULX/ADX scalar
+// kernels against eight-lane AVX-512 IFMA. "array": out[i] = a[i]·b[i] over 1024 independent
+// pairs (L1-resident), the throughput a batch of independent additions can reach. "chain8":
+// eight independent dependency chains x = x·k, one IFMA call per step, what eight
+// interleaved prefix-product chains of a batch inversion would see.
+enum class Kernel { portable, adx, ifma };
+
+bool kernel_available(Kernel k) {
+  const auto cpu = mont::detect_cpu_kernels();
+  return k == Kernel::portable || (k == Kernel::adx && cpu.adx) || (k == Kernel::ifma && cpu.ifma);
+}
+
+using bn254::Fq;
+constexpr std::size_t kN = Fq::kLimbs;
+
+template <Kernel K>
+void BM_bn254_fq_products_array(benchmark::State& state) {
+  if (!kernel_available(K)) {
+    state.SkipWithError("kernel not supported by this CPU");
+    return;
+  }
+  constexpr std::size_t n = 1024;
+  std::mt19937_64 rng(1);
+  std::vector<Fq> a(n), b(n), r(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    a[i] = Fq::random(rng);
+    b[i] = Fq::random(rng);
+  }
+  for (auto _ : state) {
+    if constexpr (K == Kernel::ifma) {
+      for (std::size_t i = 0; i < n; i += 8) mont::ifma::mul8_bn254_fq_ifma(&r[i], &a[i], &b[i]);
+    } else {
+      for (std::size_t i = 0; i < n; ++i) {
+        if constexpr (K == Kernel::adx)
+          r[i] = Fq::from_mont_unchecked(mont::mul_adx<kN, Fq::kModulus, Fq::kInv>(a[i].mont(), b[i].mont()));
+        else
+          r[i] = Fq::from_mont_unchecked(mont::mul_portable<kN, Fq::kModulus, Fq::kInv>(a[i].mont(), b[i].mont()));
+      }
+    }
+    benchmark::DoNotOptimize(r.data());
+    benchmark::ClobberMemory();
+  }
+  state.SetItemsProcessed(state.iterations() * n);
+}
+
+template <Kernel K>
+void BM_bn254_fq_products_chain8(benchmark::State& state) {
+  if (!kernel_available(K)) {
+    state.SkipWithError("kernel not supported by this CPU");
+    return;
+  }
+  std::mt19937_64 rng(1);
+  alignas(64) Fq x[8], k[8];
+  for (std::size_t i = 0; i < 8; ++i) {
+    x[i] = Fq::random(rng);
+    k[i] = Fq::random(rng);
+  }
+  for (auto _ : state) {
+    if constexpr (K == Kernel::ifma) {
+      mont::ifma::mul8_bn254_fq_ifma(x, x, k);
+    } else {
+      for (std::size_t i = 0; i < 8; ++i) {
+        if constexpr (K == Kernel::adx)
+          x[i] = Fq::from_mont_unchecked(mont::mul_adx<kN, Fq::kModulus, Fq::kInv>(x[i].mont(), k[i].mont()));
+        else
+          x[i] = Fq::from_mont_unchecked(mont::mul_portable<kN, Fq::kModulus, Fq::kInv>(x[i].mont(), k[i].mont()));
+      }
+    }
+    benchmark::DoNotOptimize(x);
+  }
+  state.SetItemsProcessed(state.iterations() * 8);
+}
+#endif
+
 // Noise on a shared machine only ever adds time, so the minimum over repetitions is the
 // most stable estimate.
 double min_of(const std::vector<double>& v) { return *std::min_element(v.begin(), v.end()); }
@@ -256,6 +336,15 @@ ZKP_BENCH(BM_mul, bn254::Fq2);
 ZKP_BENCH(BM_square, bn254::Fq2);
 ZKP_BENCH(BM_mul, bls12_381::Fq2);
 ZKP_BENCH(BM_square, bls12_381::Fq2);
+
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+ZKP_BENCH(BM_bn254_fq_products_array, Kernel::portable);
+ZKP_BENCH(BM_bn254_fq_products_array, Kernel::adx);
+ZKP_BENCH(BM_bn254_fq_products_array, Kernel::ifma);
+ZKP_BENCH(BM_bn254_fq_products_chain8, Kernel::portable);
+ZKP_BENCH(BM_bn254_fq_products_chain8, Kernel::adx);
+ZKP_BENCH(BM_bn254_fq_products_chain8, Kernel::ifma);
+#endif
 
 #define ZKP_CURVE_BENCHES(C)      \
   ZKP_BENCH(BM_xyzz_madd, C);      \

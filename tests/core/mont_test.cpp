@@ -137,6 +137,13 @@ void check_all_ops(const typename F::Int& a, const typename F::Int& b) {
   const auto prod = mont::mul<N, P, Inv>(a, b);
   EXPECT_TRUE(is_mont_product(prod, a, b, P));
   EXPECT_EQ(prod, (test::mont_baseline::mul<N, P, Inv>(a, b)));
+  // Both kernels mul() dispatches between, by name, whichever this CPU and ZKPIPE_FF_KERNEL select.
+  EXPECT_EQ(prod, (mont::mul_portable<N, P, Inv>(a, b)));
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+  if (mont::detect_cpu_kernels().adx) {
+    EXPECT_EQ(prod, (mont::mul_adx<N, P, Inv>(a, b)));
+  }
+#endif
   const auto sq = mont::sqr<N, P, Inv>(a);
   EXPECT_TRUE(is_mont_product(sq, a, a, P));
   EXPECT_EQ(sq, (test::mont_baseline::sqr<N, P, Inv>(a)));

@@ -35,9 +35,14 @@
 
 #include "core/ff/bigint.hpp"
 
-#if defined(ZKPIPE_X86_ADX)
+// ZKPIPE_X86_ADX (CMake option, default ON on x86-64) compiles in the MULX/ADX kernels
+// beside the portable ones and picks one at run time (cpu_features.hpp); nvcc's host pass
+// and other targets get the portable kernels only.
+#if defined(ZKPIPE_X86_ADX) && defined(__x86_64__) && !defined(__CUDACC__)
+#define ZKPIPE_MONT_ADX_DISPATCH 1
 #include <type_traits>
 
+#include "core/ff/cpu_features.hpp"
 #include "core/ff/mont_x86_adx.hpp"
 #endif
 
@@ -125,7 +130,7 @@ template <std::size_t N, BigInt<N> P>
   c2 = add_carry(c2, 0, k);  // not c2 += k: GCC would SETB and MOVZX the carry instead of one ADC
 }
 
-#if defined(ZKPIPE_X86_ADX)
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
 // p, −p^{−1} mod 2^64 and a zero word, in memory for the assembly kernels.
 template <std::size_t N, BigInt<N> P, std::uint64_t Inv>
 inline constexpr std::array<std::uint64_t, N + 2> kAdxConstants = [] {
@@ -138,21 +143,13 @@ template <std::size_t N>
 inline constexpr bool kHasAdxKernel = N == 4 || N == 6;
 #endif
 
-// a·b·R^{−1} mod p for a, b < p. N² + N² word products (multiply, reduce).
+// a·b·R^{−1} mod p for a, b < p, by the portable kernel. N² + N² word products (multiply,
+// reduce). mul() below is this or the MULX/ADX kernel; tests call both by name.
 template <std::size_t N, BigInt<N> P, std::uint64_t Inv>
-[[gnu::always_inline]] constexpr BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b) {
+[[gnu::always_inline]] constexpr BigInt<N> mul_portable(const BigInt<N>& a, const BigInt<N>& b) {
   static_assert(has_spare_bit(P), "the N-word result bound needs the top limb of p below 2^63 - 1");
   BigInt<N> t;
   std::uint64_t r[N];  // result words (see reduce_once_into)
-#if defined(ZKPIPE_X86_ADX)
-  if constexpr (kHasAdxKernel<N>) {
-    if (!std::is_constant_evaluated()) {
-      x86::mul_adx<N>(r, a.limbs.data(), b.limbs.data(), kAdxConstants<N, P, Inv>.data());
-      reduce_once_into(r, P, t);
-      return t;
-    }
-  }
-#endif
   std::uint64_t m[N];  // Montgomery digits, one per low column
   std::uint64_t c0 = 0, c1 = 0, c2 = 0;
   // Columns 0..N−1: add a_j·b_{k−j} and m_j·p_{k−j}, then pick m_k to clear the low word.
@@ -186,6 +183,32 @@ template <std::size_t N, BigInt<N> P, std::uint64_t Inv>
   r[N - 1] = c0;  // c1 = 0: the result is below 2p < 2^(64N) (spare bit)
   reduce_once_into(r, P, t);
   return t;
+}
+
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+// The same product by the MULX/ADX assembly (N = 4 or 6; run time only). Needs BMI2 + ADX.
+template <std::size_t N, BigInt<N> P, std::uint64_t Inv>
+  requires kHasAdxKernel<N>
+[[gnu::always_inline]] inline BigInt<N> mul_adx(const BigInt<N>& a, const BigInt<N>& b) {
+  BigInt<N> t;
+  std::uint64_t r[N];
+  x86::mul_adx<N>(r, a.limbs.data(), b.limbs.data(), kAdxConstants<N, P, Inv>.data());
+  reduce_once_into(r, P, t);
+  return t;
+}
+#endif
+
+// a·b·R^{−1} mod p for a, b < p. With ZKPIPE_MONT_ADX_DISPATCH the MULX/ADX kernel when the
+// CPU has it: the test is use_adx_kernels(), one load and a predicted branch inlined into
+// each product (cpu_features.hpp), no call and no indirect jump.
+template <std::size_t N, BigInt<N> P, std::uint64_t Inv>
+[[gnu::always_inline]] constexpr BigInt<N> mul(const BigInt<N>& a, const BigInt<N>& b) {
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+  if constexpr (kHasAdxKernel<N>) {
+    if (!std::is_constant_evaluated() && use_adx_kernels()) return mul_adx<N, P, Inv>(a, b);
+  }
+#endif
+  return mul_portable<N, P, Inv>(a, b);
 }
 
 // a²·R^{−1} mod p for a < p (see the header comment for why it is the product).

@@ -1,0 +1,167 @@
+// AVX-512 IFMA kernel of mont_ifma.hpp (see there for the method and its bounds).
+#include "core/ff/mont_ifma.hpp"
+
+#include <immintrin.h>
+
+#include <array>
+#include <cstdint>
+
+#include "core/ff/cpu_features.hpp"
+
+namespace zkp::mont::ifma {
+namespace {
+
+using bn254::Fq;
+
+#define ZKP_IFMA_FN [[gnu::target("avx512f,avx512ifma"), gnu::always_inline]] inline
+
+constexpr std::uint64_t kMask52 = (std::uint64_t{1} << 52) - 1;
+
+// v in five 52-bit limbs (v < 2^260).
+constexpr std::array<std::uint64_t, 5> to_limbs52(const BigInt<4>& v) {
+  const auto& l = v.limbs;
+  return {l[0] & kMask52, ((l[0] >> 52) | (l[1] << 12)) & kMask52, ((l[1] >> 40) | (l[2] << 24)) & kMask52,
+          ((l[2] >> 28) | (l[3] << 36)) & kMask52, l[3] >> 16};
+}
+constexpr std::array<std::uint64_t, 5> kP = to_limbs52(Fq::kModulus);
+constexpr std::uint64_t kPInv52 = Fq::kInv & kMask52;  // −p^(−1) mod 2^52
+static_assert(Fq::kModulus.limbs[3] < (std::uint64_t{1} << 62), "16a < 2^260 needs p < 2^254");
+
+// Immediate shifts in their zero-masked form: the unmasked intrinsics start from
+// _mm512_undefined_epi32(), which GCC 12 reports as used uninitialized (-Wuninitialized)
+// once inlined into a function with a target attribute. Same instructions.
+ZKP_IFMA_FN __m512i shl(__m512i x, unsigned n) { return _mm512_maskz_slli_epi64(0xff, x, n); }
+ZKP_IFMA_FN __m512i shr(__m512i x, unsigned n) { return _mm512_maskz_srli_epi64(0xff, x, n); }
+ZKP_IFMA_FN __m512i sar(__m512i x, unsigned n) { return _mm512_maskz_srai_epi64(0xff, x, n); }
+
+struct Limbs {
+  __m512i v[5];  // limb k of the eight lanes
+};
+
+// Eight consecutive elements, 4 words each, into four registers holding word k of every lane:
+// an 8×4 transpose of words in two rounds of VPERMT2Q. The same two rounds undo it.
+ZKP_IFMA_FN void transpose(__m512i& w0, __m512i& w1, __m512i& w2, __m512i& w3) {
+  const __m512i even = _mm512_setr_epi64(0, 4, 8, 12, 1, 5, 9, 13);
+  const __m512i odd = _mm512_setr_epi64(2, 6, 10, 14, 3, 7, 11, 15);
+  const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  const __m512i u0 = _mm512_permutex2var_epi64(w0, even, w1), u1 = _mm512_permutex2var_epi64(w0, odd, w1);
+  const __m512i v0 = _mm512_permutex2var_epi64(w2, even, w3), v1 = _mm512_permutex2var_epi64(w2, odd, w3);
+  w0 = _mm512_permutex2var_epi64(u0, lo, v0);
+  w1 = _mm512_permutex2var_epi64(u0, hi, v0);
+  w2 = _mm512_permutex2var_epi64(u1, lo, v1);
+  w3 = _mm512_permutex2var_epi64(u1, hi, v1);
+}
+// The inverse: word-of-every-lane registers back to eight consecutive elements.
+ZKP_IFMA_FN void untranspose(__m512i& w0, __m512i& w1, __m512i& w2, __m512i& w3) {
+  const __m512i even = _mm512_setr_epi64(0, 4, 8, 12, 1, 5, 9, 13);
+  const __m512i odd = _mm512_setr_epi64(2, 6, 10, 14, 3, 7, 11, 15);
+  const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  const __m512i u0 = _mm512_permutex2var_epi64(w0, lo, w1), v0 = _mm512_permutex2var_epi64(w0, hi, w1);
+  const __m512i u1 = _mm512_permutex2var_epi64(w2, lo, w3), v1 = _mm512_permutex2var_epi64(w2, hi, w3);
+  w0 = _mm512_permutex2var_epi64(u0, even, u1);
+  w1 = _mm512_permutex2var_epi64(u0, odd, u1);
+  w2 = _mm512_permutex2var_epi64(v0, even, v1);
+  w3 = _mm512_permutex2var_epi64(v0, odd, v1);
+}
+
+// Eight elements as 52-bit limbs of v·2^shift (shift 0 or 4; v < 2^254).
+template <unsigned Shift>
+ZKP_IFMA_FN Limbs load8(const Fq* x) {
+  static_assert(Shift == 0 || Shift == 4);
+  const auto* p = reinterpret_cast<const std::uint64_t*>(x);
+  __m512i w0 = _mm512_loadu_si512(p), w1 = _mm512_loadu_si512(p + 8), w2 = _mm512_loadu_si512(p + 16),
+          w3 = _mm512_loadu_si512(p + 24);
+  transpose(w0, w1, w2, w3);
+  const __m512i m = _mm512_set1_epi64(static_cast<long long>(kMask52));
+  // Limb k holds bits [52k − Shift, 52k + 52 − Shift) of v.
+  Limbs r;
+  r.v[0] = _mm512_and_si512(shl(w0, Shift), m);
+  r.v[1] = _mm512_and_si512(_mm512_or_si512(shr(w0, 52 - Shift), shl(w1, 12 + Shift)), m);
+  r.v[2] = _mm512_and_si512(_mm512_or_si512(shr(w1, 40 - Shift), shl(w2, 24 + Shift)), m);
+  r.v[3] = _mm512_and_si512(_mm512_or_si512(shr(w2, 28 - Shift), shl(w3, 36 + Shift)), m);
+  r.v[4] = shr(w3, 16 - Shift);
+  return r;
+}
+
+// Fully reduced 52-bit limbs (value < p) back to eight elements.
+ZKP_IFMA_FN void store8(Fq* x, const Limbs& r) {
+  __m512i w0 = _mm512_or_si512(r.v[0], shl(r.v[1], 52));
+  __m512i w1 = _mm512_or_si512(shr(r.v[1], 12), shl(r.v[2], 40));
+  __m512i w2 = _mm512_or_si512(shr(r.v[2], 24), shl(r.v[3], 28));
+  __m512i w3 = _mm512_or_si512(shr(r.v[3], 36), shl(r.v[4], 16));
+  untranspose(w0, w1, w2, w3);
+  auto* p = reinterpret_cast<std::uint64_t*>(x);
+  _mm512_storeu_si512(p, w0);
+  _mm512_storeu_si512(p + 8, w1);
+  _mm512_storeu_si512(p + 16, w2);
+  _mm512_storeu_si512(p + 24, w3);
+}
+
+// (a·b + m·p)/2^260 for a < 2^258, b < p: below 1.25p, reduced below p at the end.
+// Each step adds a·b_i and m·p (m clears the low limb) into 64-bit accumulators without
+// carrying: a step adds under 4·2^52 to a word and a word sees at most five steps, so the
+// words stay below 2^57 until the carries are propagated once at the end.
+ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) {
+  const __m512i zero = _mm512_setzero_si512();
+  __m512i p[5];
+  for (int j = 0; j < 5; ++j) p[j] = _mm512_set1_epi64(static_cast<long long>(kP[j]));
+  const __m512i pinv = _mm512_set1_epi64(static_cast<long long>(kPInv52));
+  __m512i t[6] = {zero, zero, zero, zero, zero, zero};
+#pragma GCC unroll 5
+  for (int i = 0; i < 5; ++i) {
+#pragma GCC unroll 5
+    for (int j = 0; j < 5; ++j) {
+      t[j] = _mm512_madd52lo_epu64(t[j], a.v[j], b.v[i]);
+      t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], a.v[j], b.v[i]);
+    }
+    const __m512i m = _mm512_madd52lo_epu64(zero, t[0], pinv);
+#pragma GCC unroll 5
+    for (int j = 0; j < 5; ++j) {
+      t[j] = _mm512_madd52lo_epu64(t[j], m, p[j]);
+      t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, p[j]);
+    }
+    // The low 52 bits of t[0] are now zero; its high bits carry into the next word.
+    t[1] = _mm512_add_epi64(t[1], shr(t[0], 52));
+#pragma GCC unroll 5
+    for (int j = 0; j < 5; ++j) t[j] = t[j + 1];
+    t[5] = zero;
+  }
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) {
+    t[j + 1] = _mm512_add_epi64(t[j + 1], shr(t[j], 52));
+    t[j] = _mm512_and_si512(t[j], mask);
+  }
+  // d = t − p with the borrow as an arithmetic shift; keep d where it is not negative.
+  Limbs d;
+  __m512i borrow = zero;
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) {
+    const __m512i s = _mm512_add_epi64(_mm512_sub_epi64(t[j], p[j]), borrow);
+    borrow = sar(s, 52);
+    d.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
+  }
+  const __mmask8 ge = _mm512_cmpge_epi64_mask(d.v[4], zero);
+  Limbs r;
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(ge, t[j], d.v[j]);
+  return r;
+}
+
+}  // namespace
+
+[[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq_ifma(Fq* out, const Fq* a, const Fq* b) {
+  const Limbs la = load8<4>(a), lb = load8<0>(b);
+  store8(out, mont_mul(la, lb));
+}
+
+void mul_n_bn254_fq(Fq* out, const Fq* a, const Fq* b, std::size_t n) {
+  std::size_t i = 0;
+  if (use_ifma_kernels())
+    for (; i + 8 <= n; i += 8) mul8_bn254_fq_ifma(out + i, a + i, b + i);
+  for (; i < n; ++i) out[i] = a[i] * b[i];
+}
+
+}  // namespace zkp::mont::ifma

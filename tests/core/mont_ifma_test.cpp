@@ -1,0 +1,157 @@
+// The AVX-512 IFMA kernel (provers/core/ff/mont_ifma.hpp) against Fq's scalar product, which
+// mont_test checks against plain-integer references. Eight lanes per call, so every lane
+// position meets every edge value: 0, 1, 2, p − 1, p − 2, (p ± 1)/2, R mod p, R² mod p, the
+// values at the 52-bit limb boundaries of the kernel's internal form (2^(52k) − 1, 2^(52k)
+// for k = 1…4), at the 64-bit word boundaries, the top bit below p's, and values next to p
+// (so 16a fills the fifth limb). Skipped, and reported as skipped, on CPUs without IFMA.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstddef>
+#include <random>
+#include <vector>
+
+#include "core/ff/bn254.hpp"
+#include "core/ff/cpu_features.hpp"
+#include "core/ff/mont_ifma.hpp"
+
+namespace zkp {
+namespace {
+
+using bn254::Fq;
+using Int = Fq::Int;
+
+Int pow2_minus(std::size_t k, std::uint64_t d) {  // 2^k − d, for d ≤ 2^k
+  Int v;
+  v.limbs[k / 64] = std::uint64_t{1} << (k % 64);
+  v.sub_in_place(Int::from_u64(d));
+  return v;
+}
+
+std::vector<Fq> edge_values() {
+  std::vector<Int> v;
+  for (std::uint64_t d : {1, 2, 3}) {
+    Int x = Fq::kModulus;
+    x.sub_in_place(Int::from_u64(d));
+    v.push_back(x);
+  }
+  Int half = Fq::kModulus;
+  half.shr1();
+  v.push_back(half);
+  Int half_up = half;
+  half_up.add_in_place(Int::from_u64(1));
+  v.push_back(half_up);
+  for (std::uint64_t x : {0, 1, 2}) v.push_back(Int::from_u64(x));
+  v.push_back(Fq::kR1);
+  v.push_back(Fq::kR2);
+  v.push_back(Fq::kR3);
+  for (std::size_t k : {52, 64, 104, 128, 156, 192, 208, 253}) {
+    v.push_back(pow2_minus(k, 1));
+    Int p2;
+    p2.limbs[k / 64] = std::uint64_t{1} << (k % 64);
+    v.push_back(p2);
+  }
+  Int ones_52;  // every 52-bit limb of the internal form all ones, below p
+  for (auto& l : ones_52.limbs) l = ~std::uint64_t{0};
+  ones_52.limbs[3] = Fq::kModulus.limbs[3] - 1;
+  v.push_back(ones_52);
+  std::vector<Fq> out;
+  for (const Int& x : v) {
+    EXPECT_LT(x, Fq::kModulus) << x.to_hex();
+    out.push_back(Fq::from_mont_unchecked(x));
+  }
+  return out;
+}
+
+bool have_ifma() {
+  return mont::detect_cpu_kernels().ifma;
+}
+
+// a[i]·b[i] through the kernel, checked lane by lane against operator*.
+void check8(const std::array<Fq, 8>& a, const std::array<Fq, 8>& b) {
+  std::array<Fq, 8> r;
+  mont::ifma::mul8_bn254_fq_ifma(r.data(), a.data(), b.data());
+  for (std::size_t i = 0; i < 8; ++i)
+    ASSERT_EQ(r[i], a[i] * b[i]) << "lane " << i << ": " << a[i].mont().to_hex() << " * " << b[i].mont().to_hex();
+}
+
+TEST(MontIfmaTest, EveryPairOfEdgeValuesInEveryLane) {
+  if (!have_ifma()) GTEST_SKIP() << "CPU without AVX-512 IFMA";
+  const auto e = edge_values();
+  const std::size_t n = e.size();
+  // Lane i of call (x, y) multiplies e[(x + i) % n] by e[(y + 3i) % n]: over all x, y every
+  // ordered pair of edge values meets in every lane.
+  for (std::size_t x = 0; x < n; ++x)
+    for (std::size_t y = 0; y < n; ++y) {
+      std::array<Fq, 8> a, b;
+      for (std::size_t i = 0; i < 8; ++i) {
+        a[i] = e[(x + i) % n];
+        b[i] = e[(y + 3 * i) % n];
+      }
+      check8(a, b);
+    }
+}
+
+TEST(MontIfmaTest, RandomOperandsMatchTheScalarProduct) {
+  if (!have_ifma()) GTEST_SKIP() << "CPU without AVX-512 IFMA";
+  std::mt19937_64 rng(18);
+  const auto e = edge_values();
+  const auto draw = [&] {
+    switch (rng() % 8) {
+      case 0: return e[rng() % e.size()];
+      case 1: {  // just below p
+        Int x = Fq::kModulus;
+        x.sub_in_place(Int::from_u64(1 + rng() % 4096));
+        return Fq::from_mont_unchecked(x);
+      }
+      default: return Fq::random(rng);
+    }
+  };
+  for (int call = 0; call < 40000; ++call) {
+    std::array<Fq, 8> a, b;
+    for (std::size_t i = 0; i < 8; ++i) {
+      a[i] = draw();
+      b[i] = draw();
+    }
+    check8(a, b);
+  }
+}
+
+// A dependent chain, as in a batch inversion's prefix products: one wrong carry anywhere
+// propagates to the end. Also exercises out aliasing a and out aliasing b.
+TEST(MontIfmaTest, LongDependentChainsMatch) {
+  if (!have_ifma()) GTEST_SKIP() << "CPU without AVX-512 IFMA";
+  std::mt19937_64 rng(5);
+  std::array<Fq, 8> x, k;
+  for (std::size_t i = 0; i < 8; ++i) {
+    x[i] = Fq::random(rng);
+    k[i] = Fq::random(rng);
+  }
+  std::array<Fq, 8> xs = x, ks = k;  // the scalar side
+  for (int s = 0; s < 20000; ++s) {
+    mont::ifma::mul8_bn254_fq_ifma(x.data(), x.data(), k.data());  // x = x·k, out aliases a
+    mont::ifma::mul8_bn254_fq_ifma(k.data(), x.data(), k.data());  // k = x·k, out aliases b
+    for (std::size_t i = 0; i < 8; ++i) {
+      xs[i] = xs[i] * ks[i];
+      ks[i] = xs[i] * ks[i];
+    }
+  }
+  EXPECT_EQ(x, xs);
+  EXPECT_EQ(k, ks);
+}
+
+TEST(MontIfmaTest, ArrayFormHandlesTailsAndMatches) {
+  std::mt19937_64 rng(9);
+  for (std::size_t n : {0, 1, 7, 8, 9, 16, 29}) {
+    std::vector<Fq> a(n), b(n), r(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      a[i] = Fq::random(rng);
+      b[i] = Fq::random(rng);
+    }
+    mont::ifma::mul_n_bn254_fq(r.data(), a.data(), b.data(), n);
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(r[i], a[i] * b[i]) << "n " << n << " i " << i;
+  }
+}
+
+}  // namespace
+}  // namespace zkp
