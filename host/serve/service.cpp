@@ -2,6 +2,7 @@
 
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
+#include <zkpipe/zkp_queue.h>  // the job store's statuses (Enqueue, JobStatus)
 
 #include <algorithm>
 #include <optional>
@@ -51,6 +52,8 @@ grpc::StatusCode status_mapping(zkp_status_t status) {
     case ZKP_ERR_CANCELLED: return grpc::StatusCode::CANCELLED;
     case ZKP_ERR_UNSUPPORTED: return grpc::StatusCode::UNIMPLEMENTED;
     case ZKP_ERR_TIMEOUT: return grpc::StatusCode::DEADLINE_EXCEEDED;
+    case ZKP_QUEUE_ERR_UNAVAILABLE: return grpc::StatusCode::UNAVAILABLE;
+    case ZKP_QUEUE_ERR_REFUSED: return grpc::StatusCode::FAILED_PRECONDITION;
     default: return grpc::StatusCode::INTERNAL;
   }
 }

@@ -36,6 +36,7 @@ Host::Host(Config config) : config_(std::move(config)) {
     spec.workers_per_device = prover_facts.workers_per_device;
     spec.synthesis_threads = prover_facts.synthesis_threads;
     spec.ops_per_worker = prover_facts.ops_per_worker;
+    spec.synthesize_ahead = config_.isolation_synthesize_ahead;
     spec.log_level = static_cast<int>(config_.log_level);
     isolation::DeviceControl* control = nullptr;
     zkp_prover_t* table = isolation::create_isolated_prover(spec, &control);

@@ -1,7 +1,7 @@
 // bench_isolation: proofs/s and per-proof latency through the whole host (libzkpipe) with
 // isolation = thread against isolation = process (issue 17, item 1), per size, side by side.
 //
-//   isolation/thread/2^k, isolation/process/2^k
+//   isolation/thread/2^k, isolation/process/2^k, isolation/process_ahead/2^k (isolation_synthesis = ahead)
 //
 // Each iteration is one job of $ZKPIPE_BENCH_PROOFS partitions (default 16), submitted and
 // waited for; the host is created and the key loaded outside the timing (process isolation's
@@ -81,7 +81,11 @@ struct Latency {
 };
 
 void prove(benchmark::State& state, const std::string& isolation, const Input& in) {
-  std::vector<std::string> overrides = {"prover=" + env("ZKPIPE_BENCH_PROVER", "cpu"), "isolation=" + isolation,
+  // "process_ahead": isolation = process with isolation_synthesis = ahead (synthesize_into).
+  const bool ahead = isolation == "process_ahead";
+  std::vector<std::string> overrides = {"prover=" + env("ZKPIPE_BENCH_PROVER", "cpu"),
+                                        "isolation=" + std::string(ahead ? "process" : isolation),
+                                        "isolation_synthesis=" + std::string(ahead ? "ahead" : "inline"),
                                         "log_level=warn"};
   if (!in.real) overrides.insert(overrides.end(), {"prover.verify=false", "prover.key_check=none", "self_check=false"});
   std::istringstream more(env("ZKPIPE_BENCH_SET", ""));
@@ -153,7 +157,7 @@ void register_all() {
   }
   inputs.shrink_to_fit();
   for (size_t i = 0; i < inputs.size(); ++i) {
-    for (const char* isolation : {"thread", "process"}) {
+    for (const char* isolation : {"thread", "process", "process_ahead"}) {
       benchmark::RegisterBenchmark(("isolation/" + std::string(isolation) + "/" + names[i]).c_str(),
                                    [isolation, i](benchmark::State& s) { prove(s, isolation, inputs[i]); })
           ->Unit(benchmark::kMillisecond)

@@ -26,6 +26,13 @@ namespace {
 using namespace isolation;
 namespace fs = std::filesystem;
 
+// These tests are about isolation_synthesis = ahead (the default is inline): every host here
+// asks for it; with isolation = thread it is read and unused.
+HostPtr ahead_host(std::vector<std::string> more, const std::string& mode = "process") {
+  more.push_back("isolation_synthesis=ahead");
+  return isolated_host(std::move(more), mode);
+}
+
 std::vector<uint8_t> fixed_randomness(uint32_t partitions) {
   std::vector<uint8_t> r(partitions * 64);
   for (size_t i = 0; i < r.size(); ++i) r[i] = static_cast<uint8_t>(i % 53 + 3);
@@ -34,7 +41,7 @@ std::vector<uint8_t> fixed_randomness(uint32_t partitions) {
 
 // The proofs of one job of 3 partitions with fixed (r, s), in partition order; each checked.
 std::vector<std::vector<uint8_t>> fixed_proofs(std::vector<std::string> options, const std::string& mode) {
-  HostPtr host = isolated_host(std::move(options), mode);
+  HostPtr host = ahead_host(std::move(options), mode);
   const uint64_t key = load_key(host.get());
   const std::vector<uint8_t> randomness = fixed_randomness(3);
   std::vector<Record> records = prove(host.get(), key, 1, 3, -1, true, &randomness);
@@ -56,7 +63,7 @@ TEST(IsolationSynthesis, ProofsEqualThreadIsolationsByteForByteWithEitherTable) 
 TEST(IsolationSynthesis, TheDeviceProcessSynthesizesWhenThePluginCanAndOnlyThen) {
   const std::vector<std::string> every_synthesis_fails{"prover.fault=synthesis_error", "prover.fault_probability=1"};
   {
-    HostPtr host = isolated_host(every_synthesis_fails);
+    HostPtr host = ahead_host(every_synthesis_fails);
     const uint64_t key = load_key(host.get());
     const std::vector<Record> records = prove(host.get(), key, 1, 2);
     ASSERT_EQ(records.size(), 2u);
@@ -67,7 +74,7 @@ TEST(IsolationSynthesis, TheDeviceProcessSynthesizesWhenThePluginCanAndOnlyThen)
   }
   std::vector<std::string> first_table = every_synthesis_fails;
   first_table.push_back("prover.table=first");
-  HostPtr host = isolated_host(first_table);
+  HostPtr host = ahead_host(first_table);
   const uint64_t key = load_key(host.get());
   const std::vector<Record> records = prove(host.get(), key, 1, 2);
   ASSERT_EQ(records.size(), 2u);
@@ -78,7 +85,7 @@ TEST(IsolationSynthesis, APartitionSynthesizedOnOneDeviceIsProvedOnAnother) {
   // Device 1's process cannot synthesize at all; one synthesis thread, so the least busy
   // process is always device 0's (device 1's holds the proofs): every partition pinned to
   // device 1 was synthesized by device 0's process.
-  HostPtr host = isolated_host({"prover.fault=synthesis_error", "prover.fault_device=1", "prover.fault_probability=1",
+  HostPtr host = ahead_host({"prover.fault=synthesis_error", "prover.fault_device=1", "prover.fault_probability=1",
                                 "synthesis_threads=1"});
   const uint64_t key = load_key(host.get());
   const std::vector<Record> records = prove(host.get(), key, 2, 3, 1);
@@ -90,7 +97,7 @@ TEST(IsolationSynthesis, APartitionSynthesizedOnOneDeviceIsProvedOnAnother) {
 
 TEST(IsolationSynthesis, AProcessKilledMidSynthesisIsReplacedByTheOtherDevice) {
   FaultOnce once;
-  HostPtr host = isolated_host({"prover.fault=synthesis_segv", "prover.fault_at=2",
+  HostPtr host = ahead_host({"prover.fault=synthesis_segv", "prover.fault_at=2",
                                 "prover.fault_once=" + once.path.string(), "device_retries=1"});
   const uint64_t key = load_key(host.get());
   const std::vector<Record> records = prove(host.get(), key, 2, 3);
@@ -108,7 +115,7 @@ TEST(IsolationSynthesis, AProcessKilledMidSynthesisIsReplacedByTheOtherDevice) {
 TEST(IsolationSynthesis, WithOneDeviceAKilledSynthesisFailsOnlyItsPartition) {
   FaultOnce once;
   // One synthesis at a time and the first one killed: nothing else is in flight in the process.
-  HostPtr host = isolated_host({"prover.devices=1", "synthesis_threads=1", "prover.fault=synthesis_segv",
+  HostPtr host = ahead_host({"prover.devices=1", "synthesis_threads=1", "prover.fault=synthesis_segv",
                                 "prover.fault_at=1", "prover.fault_once=" + once.path.string(), "device_retries=0"});
   const uint64_t key = load_key(host.get());
   const std::vector<Record> records = prove(host.get(), key, 1, 3);
@@ -129,7 +136,7 @@ std::vector<uint8_t> unsatisfied_witness() {
 }
 
 Record unsatisfied_record(std::vector<std::string> options, const std::string& mode) {
-  HostPtr host = isolated_host(std::move(options), mode);
+  HostPtr host = ahead_host(std::move(options), mode);
   const uint64_t key = load_key(host.get());
   const std::vector<uint8_t> bad = unsatisfied_witness();
   const std::vector<Record> records = prove(host.get(), key, 1, 1, 0, true, nullptr, &bad);

@@ -37,6 +37,7 @@ struct DeviceProcessSpec {
   std::string plugin;          // the prover plugin's file
   std::vector<std::pair<std::string, std::string>> options;
   uint32_t workers_per_device = 1, synthesis_threads = 1, ops_per_worker = 1;
+  bool synthesize_ahead = false;  // isolation_synthesis = ahead: synthesize_into, off the proving path
   int log_level = 2;           // spdlog::level::info
 };
 

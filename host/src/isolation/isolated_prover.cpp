@@ -46,7 +46,7 @@ void check_reply(const Frame& reply) {
 
 class Isolated final : public DeviceControl {
  public:
-  explicit Isolated(const DeviceProcessSpec& spec) {
+  explicit Isolated(const DeviceProcessSpec& spec) : synthesize_ahead_(spec.synthesize_ahead) {
     devices_.push_back(std::make_unique<DeviceProcess>(spec, 0));
     for (uint32_t d = 1; d < devices_[0]->device_count(); ++d) {
       devices_.push_back(std::make_unique<DeviceProcess>(spec, d));
@@ -171,6 +171,7 @@ class Isolated final : public DeviceControl {
       }
       key->devices.push_back(d);
     }
+    if (!synthesize_ahead_) key->synthesized_bytes = 0;  // isolation_synthesis = inline
     if (key->synthesized_bytes != 0) {
       // The partition's shared buffer holds its synthesized inputs until the proof is done (and
       // its witness until synthesized): reserve that, if it is more than the plugin's synthesis.
@@ -308,6 +309,7 @@ class Isolated final : public DeviceControl {
     return reply.arg[0] == 1;
   }
 
+  const bool synthesize_ahead_;  // isolation_synthesis = ahead
   std::vector<std::unique_ptr<DeviceProcess>> devices_;
   std::string name_;
   zkp_prover_t table_{};

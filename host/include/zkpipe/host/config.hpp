@@ -73,6 +73,7 @@ struct Config {
   uint32_t watchdog_floor_ms{};  // the partition watchdog's shortest hang; 0: off
   Isolation isolation{};
   std::string isolation_executable;  // zkpipe-device; "": beside the host's binary
+  bool isolation_synthesize_ahead = false;  // isolation_synthesis = ahead (else inline)
   std::vector<PluginOption> prover_options;
   std::vector<PluginOption> pacer_options;
   std::vector<PluginOption> serve_options;  // [serve] / serve.KEY: read by `zkpipe serve` only
