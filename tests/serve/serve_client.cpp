@@ -10,6 +10,7 @@
 // with the cpu prover, one line per check, and writes the proofs it got to OUT_DIR for `zkpipe
 // verify`. Exit 0 when everything passed; 1 otherwise (the gRPC status is printed).
 #include "zkpipe/v1/prover.grpc.pb.h"
+#include "client_support.hpp"
 
 #include <grpcpp/grpcpp.h>
 
@@ -40,26 +41,9 @@ constexpr uint32_t kAbandoned = 32;         // partitions of a job whose client 
 constexpr uint32_t kZkpCancelled = 9;        // ZKP_ERR_CANCELLED
 constexpr uint32_t kSelfChecked = 2;         // ZKP_COMPLETION_SELF_CHECKED
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot read " + path);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  if (!f) throw std::runtime_error("cannot write " + path);
-}
-
-std::string describe(const grpc::Status& s) {
-  if (s.ok()) return "";
-  std::ostringstream text;  // not operator+: GCC 12 warns falsely (-Wrestrict) on that chain
-  text << "[" << static_cast<int>(s.error_code()) << "] " << s.error_message();
-  return text.str();
-}
+using zkp::test::serve::describe;
+using zkp::test::serve::read_file;
+using zkp::test::serve::write_file;
 
 class Client {
  public:

@@ -11,6 +11,7 @@
 // INVALID_ARGUMENT, zkp-status ZKP_ERR_BAD_INPUT), both witnesses and synthesized partitions;
 // then Prove again and Health: the service kept serving. Exit 0 when every check held.
 #include "zkpipe/v1/prover.grpc.pb.h"
+#include "client_support.hpp"
 
 #include <grpcpp/grpcpp.h>
 
@@ -35,25 +36,9 @@ void expect(bool ok, const std::string& what) {
   if (!ok) ++failures;
 }
 
-std::string read_file(const std::string& path) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw std::runtime_error("cannot read " + path);
-  std::ostringstream s;
-  s << f.rdbuf();
-  return s.str();
-}
-
-void write_file(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  if (!f) throw std::runtime_error("cannot write " + path);
-}
-
-std::string describe(const grpc::Status& s) {
-  std::ostringstream text;
-  text << "[" << static_cast<int>(s.error_code()) << "] " << s.error_message();
-  return text.str();
-}
+using zkp::test::serve::describe;
+using zkp::test::serve::read_file;
+using zkp::test::serve::write_file;
 
 // The zkp-status trailing metadata of a failed call, or -1.
 int zkp_status(const grpc::ClientContext& context) {
