@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${FUZZ_BUILD_DIR:-build-fuzz}
-TARGETS=(zkey wtns r1cs json bellperson_params config)
+TARGETS=(zkey wtns r1cs json bellperson_params config serve_request)
 PARALLEL=${FUZZ_PARALLEL:-2}
 
 export CC=${CC_FUZZ:-clang-14} CXX=${CXX_FUZZ:-clang++-14}

@@ -64,7 +64,7 @@ typedef int32_t zkp_status_t;
 #define ZKP_ERR_BAD_INPUT 4          /* a malformed file or buffer (zkey, wtns, r1cs, json) */
 #define ZKP_ERR_UNSATISFIED_WITNESS 5 /* the witness does not satisfy the circuit */
 #define ZKP_ERR_OUT_OF_MEMORY 6      /* host or device memory allocation failed */
-#define ZKP_ERR_DEVICE 7             /* a device fault, a lost device, a driver error */
+#define ZKP_ERR_DEVICE 7             /* a device fault, a driver error (lost for good: DEVICE_LOST) */
 #define ZKP_ERR_BUDGET_EXHAUSTED 8   /* the memory budget can never grant the request */
 #define ZKP_ERR_CANCELLED 9          /* the job was cancelled or the host shut down */
 #define ZKP_ERR_SHORT_BUFFER 10      /* a caller buffer is too small; the size needed is reported */
@@ -73,7 +73,13 @@ typedef int32_t zkp_status_t;
 #define ZKP_ERR_TIMEOUT 13           /* a wait ran out of time; nothing was lost */
 #define ZKP_ERR_INVALID_PROOF 14     /* a proof that was checked and does not verify (added after
                                         the first release, for zkp_host_verify) */
-#define ZKP_STATUS_COUNT 15
+#define ZKP_ERR_DEVICE_LOST 15       /* the device is unusable for good in this process: a sticky
+                                        fault (an illegal address) broke its context, so every
+                                        later call there fails too; only a new process (with
+                                        isolation = process: the host restarts the device's
+                                        process) can use it again. Added after ZKP_ERR_INVALID_PROOF;
+                                        a host built before it sees an unknown code */
+#define ZKP_STATUS_COUNT 16
 
 /* A short, stable, lower-case name for a status code ("ok", "bad input", ...). */
 static inline const char *zkp_status_name(zkp_status_t s) {
@@ -93,6 +99,7 @@ static inline const char *zkp_status_name(zkp_status_t s) {
     case ZKP_ERR_INTERNAL: return "internal error";
     case ZKP_ERR_TIMEOUT: return "timeout";
     case ZKP_ERR_INVALID_PROOF: return "invalid proof";
+    case ZKP_ERR_DEVICE_LOST: return "device lost";
     default: return "unknown status";
   }
 }

@@ -9,6 +9,7 @@
 #include <zkpipe/sdk/error.hpp>
 
 #include <condition_variable>
+#include <cstdlib>
 #include <cstring>
 #include <deque>
 #include <functional>
@@ -108,6 +109,19 @@ class Server {
   void reply(const Frame& f) {
     std::lock_guard lock(send_mu_);
     host::isolation::send_frame(socket_, f);  // a host that is gone reads nothing: nothing to do
+    if (f.status == ZKP_ERR_DEVICE_LOST) exit_device_lost(f);
+  }
+  // The prover's device is unusable for good in this process (a sticky fault broke its
+  // context): every later call here would fail too, so the process ends once the host has the
+  // reply and the host starts a new one. _Exit, not a return through the destructors: freeing
+  // keys and the prover would call into the broken context, which may hang or crash. Called
+  // under send_mu_, so no other reply goes out after this one.
+  [[noreturn]] void exit_device_lost(const Frame& f) const {
+    host::log().error("zkpipe-device (device {}): the prover reports the device lost ({}); exiting with status {} "
+                      "so that the host starts a new process for it",
+                      device_, f.text, host::isolation::kExitDeviceLost);
+    host::log().flush();
+    std::_Exit(host::isolation::kExitDeviceLost);
   }
   static Frame answer(const Frame& request) {
     Frame f;

@@ -44,8 +44,8 @@ std::optional<Curve> curve_of(zkp_curve_t c) {
 // feature. Given back to the queue (Store::give_back) rather than written; the attempts cap
 // bounds how often.
 bool host_local(int32_t status) {
-  return status == ZKP_ERR_DEVICE || status == ZKP_ERR_OUT_OF_MEMORY || status == ZKP_ERR_BUDGET_EXHAUSTED ||
-         status == ZKP_ERR_NOT_FOUND || status == ZKP_ERR_UNSUPPORTED;
+  return status == ZKP_ERR_DEVICE || status == ZKP_ERR_DEVICE_LOST || status == ZKP_ERR_OUT_OF_MEMORY ||
+         status == ZKP_ERR_BUDGET_EXHAUSTED || status == ZKP_ERR_NOT_FOUND || status == ZKP_ERR_UNSUPPORTED;
 }
 
 PartitionResult failure(const Claim& c, int32_t status, std::string message) {

@@ -78,9 +78,10 @@ void JobState::add(v1::PartitionResult result) {
 void JobState::finish() {
   std::lock_guard lock(mu_);
   done_ = true;
-  witnesses_.clear();  // the host reads them no more
-  witnesses_.shrink_to_fit();
-  synthesized_.clear();
+  // The host reads them no more; parts (which point into them) stay for partitions().
+  inputs_.witnesses.clear();
+  inputs_.witnesses.shrink_to_fit();
+  inputs_.synthesized.clear();
   cv_.notify_all();
 }
 
@@ -132,30 +133,12 @@ void JobTable::finished(const JobState& job) {
 std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
   auto job = std::make_shared<JobState>();
   job->key_id_ = request.key_id();
-  const int n = request.witnesses_size();
-  job->witnesses_.reserve(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) job->witnesses_.push_back(std::move(*request.mutable_witnesses(i)));
-  for (const std::string& w : job->witnesses_) {
-    auto part = sdk::make_struct<zkp_partition_t>();
-    part.witness = sdk::make_struct<zkp_witness_t>();
-    part.witness.kind = ZKP_WITNESS_WTNS_BUFFER;
-    part.witness.data = w.data();
-    part.witness.size = w.size();
-    job->parts_.push_back(part);
-  }
-  const int m = request.synthesized_size();
-  for (int i = 0; i < m; ++i) {
-    job->synthesized_.push_back(
-        std::make_unique<SynthesizedInput>(std::move(*request.mutable_synthesized(i)), static_cast<uint32_t>(i)));
-    auto part = sdk::make_struct<zkp_partition_t>();
-    part.synthesized = &job->synthesized_.back()->record();
-    job->parts_.push_back(part);
-  }
+  take_partitions(request, job->inputs_);
   auto context = std::make_unique<CallbackContext>(CallbackContext{this, job});
   auto c_job = sdk::make_struct<zkp_job_t>();
   c_job.key_id = request.key_id();
-  c_job.partitions = job->parts_.data();
-  c_job.partition_count = static_cast<uint32_t>(job->parts_.size());
+  c_job.partitions = job->inputs_.parts.data();
+  c_job.partition_count = static_cast<uint32_t>(job->inputs_.parts.size());
   c_job.gpu_index = request.gpu_index();
   c_job.priority = request.priority();
   c_job.on_partition = &on_partition;

@@ -9,8 +9,9 @@
 
 #include <zkpipe/host/host.hpp>
 
+#include "job_request.hpp"
 #include "metrics.hpp"
-#include "synthesized.hpp"
+#include "retention.hpp"
 
 #include "zkpipe/v1/prover.pb.h"
 
@@ -30,7 +31,7 @@ namespace zkp::serve {
 class JobState {
  public:
   uint64_t id() const { return id_; }
-  uint32_t partitions() const { return static_cast<uint32_t>(parts_.size()); }
+  uint32_t partitions() const { return static_cast<uint32_t>(inputs_.parts.size()); }
 
   struct Batch {
     std::vector<zkpipe::v1::PartitionResult> results;  // results[from...] at the time of the call
@@ -46,9 +47,7 @@ class JobState {
 
   uint64_t id_ = 0;  // set before any callback can read it
   uint64_t key_id_ = 0;
-  std::vector<std::string> witnesses_;
-  std::vector<std::unique_ptr<SynthesizedInput>> synthesized_;  // or these, a partition each
-  std::vector<zkp_partition_t> parts_;
+  JobPartitions inputs_;
 
   mutable std::mutex mu_;
   mutable std::condition_variable cv_;
@@ -60,12 +59,13 @@ class JobTable {
  public:
   // Every completion is also counted in `metrics`, and `on_done` told the key of each job that
   // finishes [completion-thread]; both must outlive the jobs.
-  JobTable(host::Host& host, Metrics& metrics, std::function<void(uint64_t key_id)> on_done, size_t keep_finished = 4096)
+  JobTable(host::Host& host, Metrics& metrics, std::function<void(uint64_t key_id)> on_done,
+           size_t keep_finished = kKeepFinishedJobs)
       : host_(host), metrics_(metrics), on_done_(std::move(on_done)), keep_finished_(keep_finished) {}
 
-  // Submits the request (its witnesses, or synthesized partitions, moved into the job).
-  // Throws zkp::sdk::Error as host::Host::submit does, or as SynthesizedInput does for a
-  // malformed synthesized partition; nothing is submitted then.
+  // Submits the request (its witnesses, or synthesized partitions, moved into the job by
+  // take_partitions). Throws zkp::sdk::Error as host::Host::submit or take_partitions does;
+  // nothing is submitted then.
   std::shared_ptr<const JobState> submit(zkpipe::v1::JobRequest& request);
   // ZKP_ERR_NOT_FOUND for a job never submitted here or forgotten since.
   std::shared_ptr<const JobState> find(uint64_t job_id) const;

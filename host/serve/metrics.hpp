@@ -10,6 +10,7 @@
 
 #include "exposition.hpp"
 #include "recent.hpp"
+#include "retention.hpp"
 
 #include <zkpipe/zkpipe.h>
 
@@ -24,9 +25,9 @@ namespace zkp::serve {
 class Metrics {
  public:
   static constexpr size_t kRecentFailures = 16;
-  // The completions kept for the dashboard's last 5 minutes: at more than about 13 partitions a
-  // second the oldest of those minutes fall out of it first (Recent then sees fewer).
-  static constexpr size_t kRecentCompletions = 4096;
+  // The completions kept for the dashboard's last 5 minutes (retention.hpp; Recent then sees
+  // fewer when the oldest of those minutes fall out of it first).
+  static constexpr size_t kRecentCompletions = kRecentCompletionsKept;
   // A partition that failed (not one cancelled): what an operator looks for first.
   struct Failure {
     uint64_t job_id = 0;

@@ -48,7 +48,8 @@ grpc::StatusCode status_mapping(zkp_status_t status) {
     case ZKP_ERR_ABI_MISMATCH: return grpc::StatusCode::FAILED_PRECONDITION;
     case ZKP_ERR_OUT_OF_MEMORY:
     case ZKP_ERR_BUDGET_EXHAUSTED: return grpc::StatusCode::RESOURCE_EXHAUSTED;
-    case ZKP_ERR_DEVICE: return grpc::StatusCode::UNAVAILABLE;
+    case ZKP_ERR_DEVICE:
+    case ZKP_ERR_DEVICE_LOST: return grpc::StatusCode::UNAVAILABLE;
     case ZKP_ERR_CANCELLED: return grpc::StatusCode::CANCELLED;
     case ZKP_ERR_UNSUPPORTED: return grpc::StatusCode::UNIMPLEMENTED;
     case ZKP_ERR_TIMEOUT: return grpc::StatusCode::DEADLINE_EXCEEDED;
@@ -140,12 +141,6 @@ grpc::Status Service::ListKeys(grpc::ServerContext* context, const v1::ListKeysR
 }
 
 std::shared_ptr<const JobState> Service::submit(const v1::JobRequest& request) {
-  if (request.witnesses_size() == 0 && request.synthesized_size() == 0) {
-    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the job has no witnesses and no synthesized partitions (one per partition)");
-  }
-  if (request.witnesses_size() != 0 && request.synthesized_size() != 0) {
-    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the job has both witnesses and synthesized partitions: one or the other");
-  }
   v1::JobRequest owned = request;  // the job keeps its witnesses; the request is gRPC's
   std::shared_ptr<const JobState> job;
   keys_.note_job(request.key_id());  // in use from now: never evicted under the job

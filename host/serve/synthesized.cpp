@@ -33,7 +33,9 @@ void bitmap(bool present, const zkpipe::v1::DensityBitmap& b, uint32_t index, co
     throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
                      where(index, field) + ".words is " + std::to_string(w.size()) + " bytes, not whole u64 words");
   }
-  const uint64_t needed = (b.bit_len() + 63) / 64;
+  // Not (bit_len + 63) / 64: that wraps for a bit_len within 63 of 2^64 and then needs no
+  // words at all (fuzz_serve_request's invariant; tests/fuzz-corpus/serve_request/regress-*).
+  const uint64_t needed = b.bit_len() / 64 + (b.bit_len() % 64 != 0 ? 1 : 0);
   if (w.size() / sizeof(uint64_t) < needed) {
     throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, where(index, field) + " has " + std::to_string(w.size() / 8) +
                                                    " words; bit_len " + std::to_string(b.bit_len()) + " needs " +

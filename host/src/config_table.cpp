@@ -134,8 +134,9 @@ const std::vector<HostOption>& host_options() {
            "there is idle) before finishing the first, so the epilogue overlaps the next proof's device work; "
            "false measures without"),
       integer("device_retries", "2", nullptr, &Config::device_retries, 0, kMaxDeviceRetries,
-              "a device that reports a device error takes no more unpinned work while another device is "
-              "usable, and its pinned partitions fail with that error; a partition of an unpinned job "
+              "a device that reports a device error (or its device lost) takes no more unpinned work while "
+              "another device is usable (with isolation = process: until its process is restarted), and its "
+              "pinned partitions fail with that error; a partition of an unpinned job "
               "(gpu_index -1) that fails on a device with a device error or out of memory is queued again "
               "for a device it has not failed on, this many times at most"),
       {"log_level", "info", nullptr, "trace, debug, info, warn, error or off",
@@ -165,8 +166,8 @@ const std::vector<HostOption>& host_options() {
        },
        "where the prover runs: thread (on the host's threads; a crash ends the process) or process (each device "
        "in a zkpipe-device process of its own, inputs and proofs through shared memory; one that dies, or that the "
-       "partition watchdog kills, fails only its partitions in flight, retried as device_retries allows, and is "
-       "restarted with its keys)"},
+       "partition watchdog kills, or whose prover reports its device lost, fails only its partitions in flight, "
+       "retried as device_retries allows, and is restarted with its keys, its device then back in service)"},
       {"isolation_executable", "", nullptr, "a path",
        [](Config& c, const std::string& text) {
          c.isolation_executable = text;

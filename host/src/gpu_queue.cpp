@@ -41,6 +41,13 @@ bool GpuQueue::quarantine(uint32_t device, const std::vector<uint32_t>& proving)
   return true;
 }
 
+bool GpuQueue::release(uint32_t device) {
+  if (!quarantined_[device]) return false;
+  quarantined_[device] = false;
+  --quarantined_count_;
+  return true;  // queued partitions stay where they are; new ones may join its queue again
+}
+
 uint32_t GpuQueue::least_loaded(const Task& task, const std::vector<uint32_t>& proving) {
   const uint32_t n = static_cast<uint32_t>(queues_.size());
   const auto load = [&](uint32_t d) { return queues_[d].size() + proving[d]; };

@@ -3,6 +3,7 @@
 #include <zkpipe/host/clock.hpp>
 #include <zkpipe/host/invariant.hpp>
 #include <zkpipe/host/logging.hpp>
+#include <zkpipe/host/status.hpp>
 #include <zkpipe/host/synthesis_pool.hpp>
 #include <zkpipe/host/worker.hpp>
 #include <zkpipe/sdk/error.hpp>
@@ -50,6 +51,7 @@ Pipeline::Pipeline(const PipelineSettings& settings, Prover& prover, Pacer& pace
       budget_(settings.budget_bytes),
       proving_on_(settings.devices, 0),
       idle_on_(settings.devices, 0),
+      device_epoch_(settings.devices, 0),
       watchdog_(settings.admission_watchdog_ns),
       partition_watchdog_(settings.watchdog_floor_ns) {}
 
@@ -63,6 +65,7 @@ void Pipeline::start() {
           std::make_unique<Worker>(*this, prover_, device, w, settings_.self_check, settings_.worker_overlap));
     }
   }
+  prover_.on_device_back([this](uint32_t device) { device_back(device); });
   admission_thread_ = std::thread([this] { admission_loop(); });
   if (partition_watchdog_.enabled()) watchdog_thread_ = std::thread([this] { watchdog_loop(); });
 }
@@ -163,6 +166,7 @@ void Pipeline::close() {
 }
 
 void Pipeline::stop() {
+  prover_.on_device_back({});  // first, outside mu_: waits for a call in progress, which takes mu_
   {
     std::lock_guard lock(mu_);
     stopping_ = true;
@@ -341,6 +345,7 @@ Task Pipeline::take_proof_locked(uint32_t device, uint32_t worker) {
   task->queue_wait_ns = now_ns() - task->queued_ns;
   ++proving_;
   ++proving_on_[device];
+  task->device_epoch = device_epoch_[device];
   zkp_pacer_event_t event = event_of(ZKP_PACER_EVENT_GPU_START, *task);
   event.gpu_index = static_cast<int32_t>(device);
   event.worker = worker;
@@ -396,15 +401,34 @@ void Pipeline::watchdog_loop() {
   }
 }
 
+void Pipeline::device_back(uint32_t device) {
+  std::lock_guard lock(mu_);
+  ++device_epoch_[device];
+  if (!gpu_queue_.release(device)) return;
+  log().warn("device {} is back in service after its zkpipe-device process was restarted: it takes unpinned "
+             "partitions again",
+             device);
+  device_cv_[device].notify_all();
+}
+
 bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
-  const bool device_error = record.status == ZKP_ERR_DEVICE;
+  const bool device_error = device_failure(record.status);
   if (!device_error && record.status != ZKP_ERR_OUT_OF_MEMORY) return false;
   std::lock_guard lock(mu_);
   const auto device = static_cast<uint32_t>(record.gpu_index);
-  if (device_error && gpu_queue_.quarantine(device, proving_on_)) {
-    log().warn("device {} reported a device error ({}); it takes no unpinned partitions while another device "
-               "is usable",
-               device, record.message);
+  // A failure from a process replaced since (device_back came first) says nothing of the new one.
+  const bool current = task.device_epoch == device_epoch_[device];
+  if (device_error && current && gpu_queue_.quarantine(device, proving_on_)) {
+    if (record.status == ZKP_ERR_DEVICE_LOST && !prover_.isolated()) {
+      log().error("device {} is lost for good in this process ({}): it is quarantined, takes no unpinned partitions "
+                  "while another device is usable, and its pinned partitions fail. Restart the host to use it "
+                  "again, or run isolation = process, where a new device process takes it back",
+                  device, record.message);
+    } else {
+      log().warn("device {} reported a device error ({}); it takes no unpinned partitions while another device "
+                 "is usable{}",
+                 device, record.message, prover_.isolated() ? " until its device process is restarted" : "");
+    }
     for (auto& cv : device_cv_) cv.notify_all();  // per-device: its queue may have moved
   }
   const Job& job = *task.job;

@@ -105,6 +105,10 @@ void Prover::device_hung(uint32_t device, const std::string& reason) {
 
 uint64_t Prover::device_restarts() const { return control_ != nullptr ? control_->restarts() : 0; }
 
+void Prover::on_device_back(std::function<void(uint32_t)> hook) {
+  if (control_ != nullptr) control_->on_device_back(std::move(hook));
+}
+
 zkp_device_info_t Prover::device_info(uint32_t gpu_index) const {
   auto out = make_struct<zkp_device_info_t>();
   auto err = make_struct<zkp_error_t>();

@@ -80,4 +80,12 @@ TEST(Abi, EveryStatusHasAName) {
   EXPECT_STREQ(zkp_status_name(ZKP_STATUS_COUNT), "unknown status");
 }
 
+// Codes are appended, never renumbered: a plugin built against an older header keeps its meaning.
+TEST(Abi, StatusCodesAreAppendedNeverRenumbered) {
+  EXPECT_EQ(ZKP_ERR_INVALID_PROOF, 14);
+  EXPECT_EQ(ZKP_ERR_DEVICE_LOST, 15);
+  EXPECT_EQ(ZKP_STATUS_COUNT, ZKP_ERR_DEVICE_LOST + 1);  // the last code
+  EXPECT_STREQ(zkp_status_name(ZKP_ERR_DEVICE_LOST), "device lost");
+}
+
 }  // namespace

@@ -97,7 +97,7 @@ TEST(CudaHostFaultTwoGpu, EveryPartitionOfAJobCompletesWhenADeviceFaults) {
       EXPECT_NE(r.flags & ZKP_COMPLETION_SELF_CHECKED, 0u);
       EXPECT_EQ(results.proofs[i], results.proofs[0]);
     } else {
-      EXPECT_EQ(r.status, ZKP_ERR_DEVICE) << "partition " << r.partition;
+      EXPECT_EQ(r.status, ZKP_ERR_DEVICE_LOST) << "partition " << r.partition;
       EXPECT_NE(results.messages[i].find("unusable"), std::string::npos) << results.messages[i];
       EXPECT_TRUE(results.proofs[i].empty());
     }

@@ -8,6 +8,9 @@
 //   - a partition that hangs on a device is declared hung by the partition watchdog: its
 //     device is quarantined and the partition is proved on another device (or fails with
 //     ZKP_ERR_DEVICE when no retry is allowed).
+//   - a device lost for good (ZKP_ERR_DEVICE_LOST, sticky: every later call there fails too)
+//     is quarantined for ever: the rest is proved on the other device, a job pinned to the
+//     lost one fails with that status, and nothing is restarted (no device process).
 // Real proofs come from the cpu prover (multiplier_bn128) wrapped as two virtual devices;
 // the watchdog tests wrap the sim prover, which proves nothing but takes its time.
 #include "host_test_support.hpp"
@@ -120,6 +123,38 @@ TEST(FaultInjection, WithoutRetriesADeviceErrorFailsOnlyItsPartition) {
   EXPECT_EQ(r.status, ZKP_ERR_DEVICE);
   EXPECT_EQ(r.gpu_index, 0);
   EXPECT_NE(r.message.find("injected device error"), std::string::npos) << r.message;
+}
+
+TEST(FaultInjection, ALostDeviceIsQuarantinedAndTheOtherDeviceProvesTheRest) {
+  HostPtr host = faulty_host("cpu", {"prover.fault=device_lost", "prover.fault_device=0", "device_retries=1"});
+  const uint64_t key = load_multiplier(host.get());
+  const std::vector<Record> records = prove_jobs(host.get(), key, 2, 3);
+  ASSERT_EQ(records.size(), 6u);
+  size_t on_device_1 = 0;
+  for (const Record& r : records) {
+    EXPECT_EQ(r.status, ZKP_OK) << r.message;
+    EXPECT_TRUE(multiplier_proof_verifies(host.get(), key, r.proof));
+    if (r.gpu_index == 1) ++on_device_1;
+  }
+  EXPECT_GE(on_device_1, 5u);  // at most the partition device 0 had overlapped with the lost one
+  // With thread isolation nothing brings it back: later unpinned work goes to device 1 only...
+  const std::vector<Record> later = prove_jobs(host.get(), key, 1, 4);
+  ASSERT_EQ(later.size(), 4u);
+  for (const Record& r : later) {
+    EXPECT_EQ(r.status, ZKP_OK) << r.message;
+    EXPECT_EQ(r.gpu_index, 1) << "a lost device took unpinned work";
+  }
+  // ...and a job pinned to the lost device fails with its status, saying why.
+  Collector pinned;
+  WitnessFiles one(1);
+  zkp_job_t job = job_of(key, one, &pinned);
+  job.gpu_index = 0;
+  must_submit(host.get(), job);
+  must_wait(host.get());
+  ASSERT_EQ(pinned.records.size(), 1u);
+  EXPECT_EQ(pinned.records[0].status, ZKP_ERR_DEVICE_LOST);
+  EXPECT_NE(pinned.records[0].message.find("lost earlier"), std::string::npos) << pinned.records[0].message;
+  EXPECT_EQ(stats(host.get()).device_restarts, 0u);
 }
 
 // The first partition goes to device 0 (both idle: the tie starts there) and hangs in

@@ -26,12 +26,12 @@
 #include <benchmark/benchmark.h>
 #include <zkpipe/zkpipe.h>
 
+#include "serve_process.hpp"
 #include "zkpipe/v1/prover.grpc.pb.h"
 
 #include <grpcpp/grpcpp.h>
 
 #include <chrono>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -43,21 +43,12 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
-#include <thread>
 #include <vector>
-
-#include <fcntl.h>
-#include <sys/prctl.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 namespace {
 
 namespace v1 = zkpipe::v1;
 namespace fs = std::filesystem;
-
-constexpr int kMaxMessage = 64 << 20;
-constexpr int kStartSeconds = 30;
 
 std::string env(const char* name, const char* fallback) {
   const char* v = std::getenv(name);
@@ -190,84 +181,24 @@ void capi(benchmark::State& state, bool in_flight) {
 
 // ---- `zkpipe serve` on a unix socket -------------------------------------------------------
 
-// `zkpipe serve` as a child process on a socket in a temporary folder, with the same host
-// overrides; SIGTERM on destruction. The child gets SIGTERM too if this process dies first.
+// `zkpipe serve` on a unix socket (serve_process.hpp) with the same host overrides, and the
+// job every serve row sends.
 class Server {
  public:
-  Server() {
-    char tmpl[] = "/tmp/bench_serve.XXXXXX";
-    if (mkdtemp(tmpl) == nullptr) throw std::runtime_error("mkdtemp failed");
-    dir_ = tmpl;
-    const std::string socket = dir_ + "/serve.sock";
-    std::vector<std::string> args = {env("ZKPIPE_BENCH_ZKPIPE", ZKPIPE_BENCH_CLI), "serve", "serve.socket=" + socket};
-    for (const std::string& o : host_overrides()) args.push_back(o);
-    const std::string log = dir_ + "/server.log";
-    pid_ = fork();
-    if (pid_ < 0) throw std::runtime_error("fork failed");
-    if (pid_ == 0) {
-      prctl(PR_SET_PDEATHSIG, SIGTERM);
-      const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0600);
-      if (fd >= 0) dup2(fd, STDERR_FILENO);
-      std::vector<char*> argv;
-      for (std::string& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      execv(argv[0], argv.data());
-      _exit(127);
-    }
-    grpc::ChannelArguments channel_args;
-    channel_args.SetMaxReceiveMessageSize(kMaxMessage);
-    channel_args.SetMaxSendMessageSize(kMaxMessage);
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(kStartSeconds);
-    while (!fs::exists(socket)) {
-      int status = 0;
-      if (waitpid(pid_, &status, WNOHANG) == pid_) {
-        pid_ = -1;
-        throw std::runtime_error("zkpipe serve exited at start: " + read_file(log));
-      }
-      if (std::chrono::steady_clock::now() > deadline) throw std::runtime_error("zkpipe serve did not listen: " + read_file(log));
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    channel_ = grpc::CreateCustomChannel("unix:" + socket, grpc::InsecureChannelCredentials(), channel_args);
-    if (!channel_->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(kStartSeconds))) {
-      throw std::runtime_error("cannot connect to zkpipe serve on " + socket);
-    }
-    stub_ = v1::Prover::NewStub(channel_);
-    v1::LoadKeyRequest request;
-    request.set_path(inputs().zkey_path);
-    v1::LoadKeyResponse response;
-    grpc::ClientContext context;
-    check(stub_->LoadKey(&context, request, &response), "LoadKey");
-    key_id_ = response.key().key_id();
-  }
-  ~Server() {
-    stub_.reset();
-    channel_.reset();
-    if (pid_ > 0) {
-      kill(pid_, SIGTERM);
-      int status = 0;
-      waitpid(pid_, &status, 0);
-    }
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-  }
-  Server(const Server&) = delete;
-  Server& operator=(const Server&) = delete;
+  Server()
+      : process_(env("ZKPIPE_BENCH_ZKPIPE", ZKPIPE_BENCH_CLI), host_overrides(), inputs().zkey_path) {}
 
-  v1::Prover::Stub& stub() { return *stub_; }
+  v1::Prover::Stub& stub() { return process_.stub(); }
   v1::JobRequest job() const {
     v1::JobRequest request;
-    request.set_key_id(key_id_);
+    request.set_key_id(process_.key_id());
     request.set_gpu_index(-1);
     request.add_witnesses(inputs().wtns);
     return request;
   }
 
  private:
-  std::string dir_;
-  pid_t pid_ = -1;
-  std::shared_ptr<grpc::Channel> channel_;
-  std::unique_ptr<v1::Prover::Stub> stub_;
-  uint64_t key_id_ = 0;
+  zkp::test::serve::ServeProcess process_;
 };
 
 std::unique_ptr<Server>& server() {

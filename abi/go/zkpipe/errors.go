@@ -31,6 +31,9 @@ const (
 	// StatusInvalidProof: a proof that was checked and does not verify (Host.Verify
 	// reports it as false, not as an error).
 	StatusInvalidProof Status = C.ZKP_ERR_INVALID_PROOF
+	// StatusDeviceLost: the device is unusable for good in the process that proved on it
+	// (a sticky fault); with isolation = process the host restarts that process.
+	StatusDeviceLost Status = C.ZKP_ERR_DEVICE_LOST
 )
 
 // String is the C API's name of the status ("bad input").

@@ -15,6 +15,12 @@
 
 namespace zkp::host::isolation {
 
+// The exit status of a zkpipe-device process whose prover answered ZKP_ERR_DEVICE_LOST: its
+// device's context is broken for good in that process, so it replies, then exits, and the host
+// restarts it (device_process.hpp) with a context of its own. Distinct from 1 (an exception in
+// main), 2 (usage) and 127 (exec failed), so the host's message can say why it exited.
+inline constexpr int kExitDeviceLost = 3;
+
 // What a frame asks (host → device) or answers (device → host: the same op, the same id).
 enum class Op : uint32_t {
   create = 1,   // memfd: plugin path '\0' then key '\0' value '\0' ...; arg: device, workers, synthesis, ops, log level

@@ -54,6 +54,10 @@ std::string describe_exit(int status) {
   }
   if (WIFEXITED(status)) {
     if (WEXITSTATUS(status) == 127) return "could not be executed (exit status 127)";
+    if (WEXITSTATUS(status) == kExitDeviceLost) {
+      return "exited with status " + std::to_string(kExitDeviceLost) +
+             " because its prover reported the device lost (ZKP_ERR_DEVICE_LOST: a sticky fault broke its context)";
+    }
     return "exited with status " + std::to_string(WEXITSTATUS(status));
   }
   return "ended";
@@ -61,7 +65,8 @@ std::string describe_exit(int status) {
 
 }  // namespace
 
-DeviceProcess::DeviceProcess(const DeviceProcessSpec& spec, uint32_t device) : spec_(spec), device_(device) {
+DeviceProcess::DeviceProcess(const DeviceProcessSpec& spec, uint32_t device, BackHook on_back)
+    : spec_(spec), device_(device), on_back_(std::move(on_back)) {
   if (::access(spec_.executable.c_str(), X_OK) != 0) {
     throw Error(ZKP_ERR_NOT_FOUND, "isolation = process: the device executable '" + spec_.executable +
                                        "' is missing or not executable (" + std::strerror(errno) +
@@ -349,6 +354,7 @@ void DeviceProcess::keeper() {
     }
     const auto up_since = std::chrono::steady_clock::now();
     pid_t pid;
+    const bool restarted = !first;
     {
       std::lock_guard lock(mu_);
       pid = pid_;
@@ -365,6 +371,7 @@ void DeviceProcess::keeper() {
       first = false;
     }
     state_cv_.notify_all();
+    if (restarted && on_back_) on_back_(device_);  // outside mu_: the host takes its own locks
 
     for (;;) {  // replies, until the process goes
       Frame f;

@@ -8,7 +8,10 @@
 // host holds on it. Calls made meanwhile wait for that; after kMaxStartFailures starts in a
 // row that fail, the device is given up and every call fails at once. The keeper also starts
 // the first process, so PR_SET_PDEATHSIG (which follows the thread that forked) holds for as
-// long as the DeviceProcess lives.
+// long as the DeviceProcess lives. A process whose prover reported ZKP_ERR_DEVICE_LOST exits
+// with kExitDeviceLost after its reply (channel.hpp) and is restarted the same way. After each
+// successful restart the keeper calls `on_back(device)`, holding none of its locks, so the host
+// can take the device back into service.
 //
 // Thread safety: every public function may be called from any thread. Lock order: send_mu_ →
 // mu_ → a Call's lock (kill() takes mu_ under the pipeline's scheduler lock); nothing is
@@ -21,6 +24,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <functional>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -55,9 +59,13 @@ class DeviceProcess {
   static constexpr auto kMaxBackoff = std::chrono::milliseconds(5000);
   static constexpr uint32_t kMaxStartFailures = 6;
 
+  // Called by the keeper after a restart succeeded (never for the first start).
+  using BackHook = std::function<void(uint32_t device)>;
+
   // Starts the process and creates its prover; throws zkp::sdk::Error with the reason if the
-  // first start fails (no executable, the plugin's own error).
-  DeviceProcess(const DeviceProcessSpec& spec, uint32_t device);
+  // first start fails (no executable, the plugin's own error). `on_back` must stay callable
+  // as long as the DeviceProcess lives.
+  DeviceProcess(const DeviceProcessSpec& spec, uint32_t device, BackHook on_back);
   ~DeviceProcess();  // closes the socket, waits briefly for the process, then kills it
   DeviceProcess(const DeviceProcess&) = delete;
   DeviceProcess& operator=(const DeviceProcess&) = delete;
@@ -98,6 +106,7 @@ class DeviceProcess {
 
   const DeviceProcessSpec spec_;
   const uint32_t device_;
+  const BackHook on_back_;
   std::thread keeper_;
 
   mutable std::mutex mu_;

@@ -3,12 +3,15 @@
 #include "isolation/prove_buffer.hpp"
 
 #include <zkpipe/host/job.hpp>
+#include <zkpipe/host/status.hpp>
 #include <zkpipe/sdk/error.hpp>
 
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace zkp::host::isolation {
@@ -47,9 +50,10 @@ void check_reply(const Frame& reply) {
 class Isolated final : public DeviceControl {
  public:
   explicit Isolated(const DeviceProcessSpec& spec) : synthesize_ahead_(spec.synthesize_ahead) {
-    devices_.push_back(std::make_unique<DeviceProcess>(spec, 0));
+    const DeviceProcess::BackHook back = [this](uint32_t d) { device_back(d); };
+    devices_.push_back(std::make_unique<DeviceProcess>(spec, 0, back));
     for (uint32_t d = 1; d < devices_[0]->device_count(); ++d) {
-      devices_.push_back(std::make_unique<DeviceProcess>(spec, d));
+      devices_.push_back(std::make_unique<DeviceProcess>(spec, d, back));
     }
     name_ = devices_[0]->prover_name();
     table_.header = {sizeof(zkp_prover_t), 1};
@@ -106,9 +110,19 @@ class Isolated final : public DeviceControl {
     for (const auto& d : devices_) n += d->restarts();
     return n;
   }
+  void on_device_back(std::function<void(uint32_t)> hook) override {
+    std::lock_guard lock(hook_mu_);
+    hook_ = std::move(hook);
+  }
 
  private:
   static Isolated* self_of(const zkp_prover_t* p) { return static_cast<Isolated*>(p->impl); }
+
+  // A keeper thread: the device's restarted process serves again.
+  void device_back(uint32_t device) {
+    std::lock_guard lock(hook_mu_);  // held through the call: on_device_back waits for it
+    if (hook_) hook_(device);
+  }
 
   DeviceProcess& device(int32_t gpu) {
     if (gpu < 0 || static_cast<size_t>(gpu) >= devices_.size()) {
@@ -196,13 +210,13 @@ class Isolated final : public DeviceControl {
     r.op = static_cast<uint32_t>(Op::synthesize);
     r.arg[synthesize_arg::key] = key.id;
     buffer->describe_synthesis(r);
-    // A process that dies meanwhile (ZKP_ERR_DEVICE) fails only this attempt: another one
-    // synthesizes it, each device at most once.
+    // A process that dies meanwhile (ZKP_ERR_DEVICE; or DEVICE_LOST, and it exits) fails only
+    // this attempt: another one synthesizes it, each device at most once.
     std::vector<uint32_t> tried;
     Frame reply;
     while (DeviceProcess* process = least_busy(key, tried)) {
       reply = process->call(r, buffer->memory.fd());
-      if (reply.status != ZKP_ERR_DEVICE) break;
+      if (!device_failure(reply.status)) break;
     }
     if (tried.empty()) throw Error(ZKP_ERR_DEVICE, "no device process holds the key");
     check_reply(reply);
@@ -303,13 +317,17 @@ class Isolated final : public DeviceControl {
     for (uint32_t d : key.devices) {
       if (!devices_[d]->up()) continue;
       reply = devices_[d]->call(r, m.fd());
-      if (reply.status != ZKP_ERR_DEVICE) break;
+      if (!device_failure(reply.status)) break;
     }
     check_reply(reply);
     return reply.arg[0] == 1;
   }
 
   const bool synthesize_ahead_;  // isolation_synthesis = ahead
+  std::mutex hook_mu_;           // before the pipeline's scheduler lock, which the hook takes
+  std::function<void(uint32_t)> hook_;
+  // After the hook: destroyed before it (joining the keepers), so no keeper calls device_back
+  // once hook_ is gone.
   std::vector<std::unique_ptr<DeviceProcess>> devices_;
   std::string name_;
   zkp_prover_t table_{};

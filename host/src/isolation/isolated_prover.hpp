@@ -27,7 +27,8 @@
 //
 // A device process that dies fails only its partitions in flight, with ZKP_ERR_DEVICE, so the
 // pipeline retries them elsewhere as device_retries allows; the process is restarted
-// (device_process.hpp). The memory budget reserves key_info.synthesis_bytes per partition: the
+// (device_process.hpp). One whose prover answers ZKP_ERR_DEVICE_LOST sends that answer, exits
+// and is restarted the same way: the new process has a CUDA context of its own. The memory budget reserves key_info.synthesis_bytes per partition: the
 // plugin's figure, or the shared buffer of a partition synthesized in a device process when
 // that is larger (it holds c = a∘b too).
 #pragma once
@@ -37,6 +38,7 @@
 #include <zkpipe/zkp_prover.h>
 
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace zkp::host::isolation {
@@ -49,6 +51,10 @@ class DeviceControl {
   virtual void kill_device(uint32_t device, const std::string& reason) = 0;
   // Device processes restarted so far, every device together.
   virtual uint64_t restarts() const = 0;
+  // `hook(device)` is called, on that device's keeper thread, each time its process has been
+  // restarted and is serving again (its keys loaded). An empty hook stops the calls; setting
+  // one waits for a call in progress, so once it returns the old hook is never called again.
+  virtual void on_device_back(std::function<void(uint32_t device)> hook) = 0;
 };
 
 // Starts the first device's process, learns the device count from it, then starts one per

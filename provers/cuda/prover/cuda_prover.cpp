@@ -237,7 +237,7 @@ DeviceSlot& CudaProver::pick_device(const KeyState& key, int32_t gpu_index) cons
     }
   }
   if (best == nullptr && !lost.empty()) {
-    throw sdk::Error(ZKP_ERR_DEVICE, "every device key " + key.name() + " is loaded on is unusable after a fault (" +
+    throw sdk::Error(ZKP_ERR_DEVICE_LOST, "every device key " + key.name() + " is loaded on is unusable after a fault (" +
                                          lost + ")");
   }
   if (best == nullptr) {
@@ -253,7 +253,7 @@ std::unique_ptr<zkp_prove_op_t> CudaProver::prove_start(const zkp_key_t& key, co
     DeviceSlot& device = pick_device(*state, gpu_index);
     std::string why;
     if (device.lost(&why)) {
-      throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
+      throw sdk::Error(ZKP_ERR_DEVICE_LOST, device.label() + " is unusable after an earlier fault: " + why);
     }
     return state->start(device, device.lane(worker), input, *ctx_);
   });

@@ -57,7 +57,12 @@ std::exception_ptr classify_failure(std::exception_ptr e, DeviceSlot& device, co
       std::rethrow_exception(e);
     } catch (const CudaError& err) {
       std::string what = where + err.what();
-      if (!err.out_of_memory() && context_broken(device, true)) what += mark_lost(device, what, err, devices);
+      if (!err.out_of_memory() && context_broken(device, true)) {
+        what += mark_lost(device, what, err, devices);
+        // Sticky: the context is broken for good, so the host must not expect this process to
+        // prove on the device again (with isolation = process its device process exits on it).
+        throw sdk::Error(ZKP_ERR_DEVICE_LOST, what);
+      }
       throw sdk::Error(status_of(err), what);
     } catch (const sdk::Error& err) {
       throw sdk::Error(err.status(), where + err.what());

@@ -90,7 +90,9 @@ class ProofStages {
     const char* stage = "setup";
     try {
       std::string why;
-      if (device.lost(&why)) throw sdk::Error(ZKP_ERR_DEVICE, "the device is unusable after an earlier fault: " + why);
+      if (device.lost(&why)) {
+        throw sdk::Error(ZKP_ERR_DEVICE_LOST, "the device is unusable after an earlier fault: " + why);
+      }
       DeviceGuard guard(device.ordinal());
       if (s.stream == nullptr || s.pinned_witness == nullptr) {
         throw sdk::Error(ZKP_ERR_INTERNAL, "the lane has no scratch (key_load reserves it)");

@@ -160,7 +160,9 @@ class ResidentKey {
     std::lock_guard lk(slot.mutex);
     if (slot.sections) return {};
     std::string why;
-    if (device.lost(&why)) throw sdk::Error(ZKP_ERR_DEVICE, device.label() + " is unusable after an earlier fault: " + why);
+    if (device.lost(&why)) {
+      throw sdk::Error(ZKP_ERR_DEVICE_LOST, device.label() + " is unusable after an earlier fault: " + why);
+    }
     const Footprint fp = footprint(options);
     const std::uint64_t scratch = std::uint64_t{lane_needs(options).total()} * device.lanes().size();
     const bool limited = options.device_memory_bytes != 0 && options.device_memory_bytes < device.memory_bytes();

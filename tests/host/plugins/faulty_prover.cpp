@@ -16,6 +16,9 @@
 //   hang_start    prove_start sleeps hang_ms (0: forever), then goes on normally
 //   hang_finish   prove_finish sleeps hang_ms (0: forever) before it finishes
 //   device_error  prove_finish fails with ZKP_ERR_DEVICE (a sticky device error)
+//   device_lost   prove_finish fails with ZKP_ERR_DEVICE_LOST, and from then on so does every
+//                 prove_start on that device in this process, as on a GPU whose context a sticky
+//                 fault broke (a new process, with fault_once, finds the device healthy)
 //   corrupt       prove_finish returns the proof with one byte flipped, not flagged as
 //                 checked by the prover (ZKP_PROVE_OUTPUT_VERIFIED cleared)
 //   synthesis_segv   a write through a null pointer in synthesize_into (SIGSEGV)
@@ -33,6 +36,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
@@ -49,13 +53,16 @@
 
 namespace {
 
-enum class Fault { none, abort_, segv, hang_start, hang_finish, device_error, corrupt, synthesis_segv, synthesis_error };
+enum class Fault {
+  none, abort_, segv, hang_start, hang_finish, device_error, device_lost, corrupt, synthesis_segv, synthesis_error
+};
 
 constexpr const char* kOptionsHelp =
     "inner=               path of the prover plugin to wrap (required)\n"
     "inner.KEY=VALUE      option KEY of the inner prover\n"
     "devices=0            virtual devices (0: the inner prover's count)\n"
-    "fault=none           none, abort, segv, hang_start, hang_finish, device_error, corrupt,\n"
+    "fault=none           none, abort, segv, hang_start, hang_finish, device_error, device_lost,\n"
+    "                     corrupt,\n"
     "                     synthesis_segv or synthesis_error\n"
     "table=current        current, or first (the first release's table, without synthesize_into)\n"
     "fault_at=1           the fault hits the Nth partition started on fault_device\n"
@@ -91,7 +98,7 @@ bool parse_fault(std::string_view v, Fault& out) {
   static const std::pair<std::string_view, Fault> kNames[] = {
       {"none", Fault::none},           {"abort", Fault::abort_},           {"segv", Fault::segv},
       {"hang_start", Fault::hang_start}, {"hang_finish", Fault::hang_finish}, {"device_error", Fault::device_error},
-      {"corrupt", Fault::corrupt},     {"synthesis_segv", Fault::synthesis_segv},
+      {"device_lost", Fault::device_lost},  {"corrupt", Fault::corrupt},     {"synthesis_segv", Fault::synthesis_segv},
       {"synthesis_error", Fault::synthesis_error}};
   for (const auto& [name, f] : kNames) {
     if (v == name) {
@@ -166,6 +173,17 @@ struct FaultyProver {
   std::atomic<int32_t> home{-1};  // the device keys were loaded on (synthesis faults)
   std::mutex rng_mu;
   std::mt19937_64 rng;
+  std::mutex lost_mu;
+  std::vector<int32_t> lost;  // virtual devices a device_lost fault broke in this process
+
+  void mark_lost(int32_t device) {
+    std::lock_guard lock(lost_mu);
+    lost.push_back(device);
+  }
+  bool is_lost(int32_t device) {
+    std::lock_guard lock(lost_mu);
+    return std::find(lost.begin(), lost.end(), device) != lost.end();
+  }
 
   ~FaultyProver() {
     if (inner != nullptr) inner->destroy(inner);
@@ -283,6 +301,11 @@ void ZKP_CALL synthesis_free(zkp_prover_t* p, zkp_synthesis_t* synthesis) {
 zkp_status_t ZKP_CALL prove_start(zkp_prover_t* p, const zkp_key_t* key, const zkp_prove_input_t* input,
                                   int32_t gpu_index, uint32_t worker, zkp_prove_op_t** op, zkp_error_t* err) {
   FaultyProver& me = self_of(p);
+  if (me.is_lost(gpu_index)) {
+    set_error(err, ZKP_ERR_DEVICE_LOST,
+              "faulty: device " + std::to_string(gpu_index) + " was lost earlier in this process (injected)");
+    return ZKP_ERR_DEVICE_LOST;
+  }
   const Fault fault = me.draw(gpu_index);
   switch (fault) {
     case Fault::abort_:
@@ -318,6 +341,11 @@ zkp_status_t ZKP_CALL prove_finish(zkp_prover_t* p, zkp_prove_op_t* raw, zkp_pro
   if (op->fault == Fault::device_error) {
     set_error(err, ZKP_ERR_DEVICE, "faulty: injected device error on device " + std::to_string(op->device));
     return ZKP_ERR_DEVICE;
+  }
+  if (op->fault == Fault::device_lost) {
+    me.mark_lost(op->device);
+    set_error(err, ZKP_ERR_DEVICE_LOST, "faulty: injected device loss on device " + std::to_string(op->device));
+    return ZKP_ERR_DEVICE_LOST;
   }
   if (op->fault == Fault::corrupt) {
     if (out->proof_size > 0) out->proof[out->proof_size / 2] ^= 0x5a;

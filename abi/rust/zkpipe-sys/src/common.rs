@@ -21,7 +21,10 @@ pub const ZKP_ERR_INTERNAL: zkp_status_t = 12;
 pub const ZKP_ERR_TIMEOUT: zkp_status_t = 13;
 /// Added after the first release: a proof that was checked and does not verify (zkp_host_verify).
 pub const ZKP_ERR_INVALID_PROOF: zkp_status_t = 14;
-pub const ZKP_STATUS_COUNT: zkp_status_t = 15;
+/// Added after ZKP_ERR_INVALID_PROOF: the device is unusable for good in this process (a
+/// sticky fault broke its context); with isolation = process the host restarts its process.
+pub const ZKP_ERR_DEVICE_LOST: zkp_status_t = 15;
+pub const ZKP_STATUS_COUNT: zkp_status_t = 16;
 
 /// zkp_status_name, which C defines `static inline` (so libzkpipe exports no symbol for it).
 pub fn zkp_status_name(s: zkp_status_t) -> &'static str {
@@ -41,6 +44,7 @@ pub fn zkp_status_name(s: zkp_status_t) -> &'static str {
         ZKP_ERR_INTERNAL => "internal error",
         ZKP_ERR_TIMEOUT => "timeout",
         ZKP_ERR_INVALID_PROOF => "invalid proof",
+        ZKP_ERR_DEVICE_LOST => "device lost",
         _ => "unknown status",
     }
 }

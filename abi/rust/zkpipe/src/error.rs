@@ -24,6 +24,8 @@ pub enum Status {
     /// A proof that was checked and does not verify ([`Host::verify`](crate::Host::verify)
     /// reports it as `Ok(false)`).
     InvalidProof,
+    /// The device is unusable for good in the process that proved on it (a sticky fault).
+    DeviceLost,
     Unknown(i32),
 }
 
@@ -46,6 +48,7 @@ impl Status {
             sys::ZKP_ERR_INTERNAL => Status::Internal,
             sys::ZKP_ERR_TIMEOUT => Status::Timeout,
             sys::ZKP_ERR_INVALID_PROOF => Status::InvalidProof,
+            sys::ZKP_ERR_DEVICE_LOST => Status::DeviceLost,
             other => Status::Unknown(other),
         })
     }
@@ -67,6 +70,7 @@ impl Status {
             Status::Internal => sys::ZKP_ERR_INTERNAL,
             Status::Timeout => sys::ZKP_ERR_TIMEOUT,
             Status::InvalidProof => sys::ZKP_ERR_INVALID_PROOF,
+            Status::DeviceLost => sys::ZKP_ERR_DEVICE_LOST,
             Status::Unknown(code) => code,
         }
     }

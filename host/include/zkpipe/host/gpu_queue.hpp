@@ -10,8 +10,9 @@
 //
 // Device faults. An unpinned partition never goes back to a device it failed on
 // (Task::failed_on), and a quarantined device (one that reported a device error) gets
-// no unpinned partitions while some device is not quarantined. Pinned partitions go
-// to their device whatever its state: the prover reports its error for them.
+// no unpinned partitions while some device is not quarantined, until it is released (with
+// isolation = process, once its device process was restarted). Pinned partitions go to
+// their device whatever its state: the prover reports its error for them.
 //
 // Not synchronized: the pipeline calls it under its scheduler lock.
 #pragma once
@@ -47,6 +48,9 @@ class GpuQueue {
   // for push). Returns false if it already was quarantined.
   bool quarantine(uint32_t device, const std::vector<uint32_t>& proving);
   bool quarantined(uint32_t device) const { return quarantined_[device]; }
+  // Takes `device` out of quarantine (its device process was restarted: a new context).
+  // Returns false if it was not quarantined.
+  bool release(uint32_t device);
 
   // Removes and returns every queued partition of job `job_id`.
   std::vector<Task> remove_job(uint64_t job_id);

@@ -49,6 +49,9 @@ struct Task {
   // Devices it failed on with a device error, in order; it is retried only on others
   // (Pipeline::retry_elsewhere), so each device is tried at most once.
   std::vector<uint32_t> failed_on;
+  // The device's restart epoch when a worker took it (Pipeline::device_back): a failure from
+  // a device process that has since been replaced says nothing of the new one.
+  uint64_t device_epoch = 0;
 
   const zkp_partition_t& input() const { return job->partitions[partition]; }
   bool externally_synthesized() const { return input().synthesized != nullptr; }

@@ -143,7 +143,12 @@ class Pipeline {
   // whose device stream is busy); else nullopt, also once stopping.
   std::optional<Task> try_next_proof(uint32_t device, uint32_t worker);
   // The partition failed on the worker's device (`record`, before its synthesis is
-  // freed). A device error quarantines the device (gpu_queue.hpp). If the error is a
+  // freed). A device error (ZKP_ERR_DEVICE or ZKP_ERR_DEVICE_LOST) quarantines the device
+  // (gpu_queue.hpp), unless its device process was restarted since the partition started
+  // there (isolation = process: the failure was the old process's). Under thread isolation
+  // ZKP_ERR_DEVICE_LOST is logged as an error: the device stays quarantined until the host
+  // restarts. Under process isolation the device process exits on it and, once restarted,
+  // the device returns to service (device_back). If the error is a
   // device error or out of memory, the job is unpinned, not cancelled, and
   // device_retries allows, the task goes back to the GPU queue for a device it has not
   // failed on (a REQUEUED event) and this returns true: the worker must not touch it
@@ -169,6 +174,9 @@ class Pipeline {
   // The pacer said "not now" while the pipeline is admissible: tells the watchdog, and
   // logs the warning when it reports a stall.
   void watch_admission_locked(uint64_t now);
+  // Isolation = process, on the device's keeper thread: its process was restarted and serves
+  // again, so the device leaves quarantine (and takes unpinned partitions again).
+  void device_back(uint32_t device);
   // Pops the next partition for `device` (there is one) and emits its GPU_START.
   Task take_proof_locked(uint32_t device, uint32_t worker);
   // A worker blocked in next_proof could take queued work: one of `device` (per-device
@@ -208,6 +216,7 @@ class Pipeline {
   std::map<uint64_t, std::shared_ptr<Job>> jobs_;  // jobs with partitions in the pipeline
   std::vector<uint32_t> proving_on_;               // partitions on each device's workers
   std::vector<uint32_t> idle_on_;                  // each device's workers waiting in next_proof
+  std::vector<uint64_t> device_epoch_;             // restarts of each device's process seen
   uint32_t synthesizing_ = 0;                      // admitted, synthesis not done
   uint32_t proving_ = 0;
   uint64_t next_job_id_ = 1;

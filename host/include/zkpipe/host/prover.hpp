@@ -13,6 +13,7 @@
 #include <zkpipe/host/status.hpp>
 #include <zkpipe/zkp_prover.h>
 
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -70,6 +71,10 @@ class Prover {
   void device_hung(uint32_t device, const std::string& reason);
   uint64_t device_restarts() const;
   bool isolated() const { return control_ != nullptr; }
+  // Process isolation only (else never called): `hook(device)` runs on the device's keeper
+  // thread each time its restarted process serves again; an empty hook stops the calls, and
+  // setting one waits for a call in progress (isolated_prover.hpp, DeviceControl).
+  void on_device_back(std::function<void(uint32_t device)> hook);
 
   // Throw zkp::sdk::Error with the prover's message.
   zkp_device_info_t device_info(uint32_t gpu_index) const;

@@ -24,4 +24,9 @@ struct Status {
   }
 };
 
+// A failure of the device, not of the input: ZKP_ERR_DEVICE (a fault, a device process that
+// died) or ZKP_ERR_DEVICE_LOST (the device is unusable for good in the process that proved).
+// Such a partition may be retried on another device (device_retries).
+inline bool device_failure(zkp_status_t code) { return code == ZKP_ERR_DEVICE || code == ZKP_ERR_DEVICE_LOST; }
+
 }  // namespace zkp::host
