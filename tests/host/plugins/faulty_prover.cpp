@@ -19,6 +19,9 @@
 //   device_lost   prove_finish fails with ZKP_ERR_DEVICE_LOST, and from then on so does every
 //                 prove_start on that device in this process, as on a GPU whose context a sticky
 //                 fault broke (a new process, with fault_once, finds the device healthy)
+//   hook          prove_start calls zkp_test_fault_hook(inner device) of the library `hook` (a
+//                 path), then proves through the inner prover as usual: a fault made where the
+//                 proof runs, e.g. a broken CUDA context (tests/cuda_prover/cuda_fault_hook.cpp)
 //   corrupt       prove_finish returns the proof with one byte flipped, not flagged as
 //                 checked by the prover (ZKP_PROVE_OUTPUT_VERIFIED cleared)
 //   synthesis_segv   a write through a null pointer in synthesize_into (SIGSEGV)
@@ -54,7 +57,7 @@
 namespace {
 
 enum class Fault {
-  none, abort_, segv, hang_start, hang_finish, device_error, device_lost, corrupt, synthesis_segv, synthesis_error
+  none, abort_, segv, hang_start, hang_finish, device_error, device_lost, hook, corrupt, synthesis_segv, synthesis_error
 };
 
 constexpr const char* kOptionsHelp =
@@ -62,7 +65,7 @@ constexpr const char* kOptionsHelp =
     "inner.KEY=VALUE      option KEY of the inner prover\n"
     "devices=0            virtual devices (0: the inner prover's count)\n"
     "fault=none           none, abort, segv, hang_start, hang_finish, device_error, device_lost,\n"
-    "                     corrupt,\n"
+    "                     hook, corrupt,\n"
     "                     synthesis_segv or synthesis_error\n"
     "table=current        current, or first (the first release's table, without synthesize_into)\n"
     "fault_at=1           the fault hits the Nth partition started on fault_device\n"
@@ -70,7 +73,8 @@ constexpr const char* kOptionsHelp =
     "fault_probability=0  instead of fault_at: each partition with this probability\n"
     "seed=1               seed of fault_probability's generator\n"
     "hang_ms=0            how long a hang lasts (0: forever)\n"
-    "fault_once=          a file: the fault happens once among the processes sharing it\n";
+    "fault_once=          a file: the fault happens once among the processes sharing it\n"
+    "hook=                fault=hook: the library whose zkp_test_fault_hook(device) makes the fault\n";
 
 void set_error(zkp_error_t* err, zkp_status_t status, const std::string& message) {
   if (err == nullptr) return;
@@ -91,6 +95,7 @@ struct Settings {
   uint64_t seed = 1;
   uint64_t hang_ms = 0;
   std::string once;
+  std::string hook;
   bool first_table = false;
 };
 
@@ -98,7 +103,7 @@ bool parse_fault(std::string_view v, Fault& out) {
   static const std::pair<std::string_view, Fault> kNames[] = {
       {"none", Fault::none},           {"abort", Fault::abort_},           {"segv", Fault::segv},
       {"hang_start", Fault::hang_start}, {"hang_finish", Fault::hang_finish}, {"device_error", Fault::device_error},
-      {"device_lost", Fault::device_lost},  {"corrupt", Fault::corrupt},     {"synthesis_segv", Fault::synthesis_segv},
+      {"device_lost", Fault::device_lost},  {"hook", Fault::hook},  {"corrupt", Fault::corrupt},     {"synthesis_segv", Fault::synthesis_segv},
       {"synthesis_error", Fault::synthesis_error}};
   for (const auto& [name, f] : kNames) {
     if (v == name) {
@@ -141,6 +146,8 @@ Settings read_settings(const zkp_option_t* options, size_t count) {
       s.hang_ms = static_cast<uint64_t>(number(key, value));
     } else if (key == "fault_once") {
       s.once = value;
+    } else if (key == "hook") {
+      s.hook = value;
     } else if (key == "table") {
       if (value != "current" && value != "first") throw "faulty: option table=" + value + " is not current or first";
       s.first_table = value == "first";
@@ -149,6 +156,7 @@ Settings read_settings(const zkp_option_t* options, size_t count) {
     }
   }
   if (s.inner.empty()) throw std::string("faulty: option inner (the prover plugin to wrap) is required");
+  if (s.fault == Fault::hook && s.hook.empty()) throw std::string("faulty: fault=hook needs option hook (a library path)");
   return s;
 }
 
@@ -318,6 +326,24 @@ zkp_status_t ZKP_CALL prove_start(zkp_prover_t* p, const zkp_key_t* key, const z
     case Fault::hang_start:
       me.hang();
       break;
+    case Fault::hook: {
+      // Loaded when the fault happens, in the process that proves (a device process under
+      // isolation = process), and kept loaded: what it did must outlive the call.
+      void* library = dlopen(me.settings.hook.c_str(), RTLD_NOW | RTLD_LOCAL);
+      using Hook = int (*)(int32_t);
+      auto* fn = library != nullptr ? reinterpret_cast<Hook>(dlsym(library, "zkp_test_fault_hook")) : nullptr;
+      if (fn == nullptr) {
+        const char* why = dlerror();
+        set_error(err, ZKP_ERR_INTERNAL,
+                  "faulty: hook library " + me.settings.hook + ": " + (why != nullptr ? why : "no zkp_test_fault_hook"));
+        return ZKP_ERR_INTERNAL;
+      }
+      if (fn(me.inner_device(gpu_index)) != 0) {
+        set_error(err, ZKP_ERR_INTERNAL, "faulty: the hook did not make its fault on device " + std::to_string(gpu_index));
+        return ZKP_ERR_INTERNAL;
+      }
+      break;
+    }
     default:
       break;
   }
