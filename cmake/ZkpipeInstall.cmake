@@ -1,7 +1,8 @@
 # What `cmake --install` puts under the prefix besides the programs, libraries and plugins the
 # subfolders install: the headers (abi/, plugins/), the CMake package
 # (<libdir>/cmake/zkpipe: zkpipeConfig.cmake, zkpipeConfigVersion.cmake, the exported targets,
-# zkpipe_add_plugin and its export map) and the pkg-config file (<libdir>/pkgconfig/zkpipe.pc).
+# zkpipe_add_plugin and its export map) and the pkg-config files (<libdir>/pkgconfig/zkpipe.pc, and
+# zkpipe-client.pc where libzkpipe_client is built).
 include(CMakePackageConfigHelpers)
 set(_zkp_cmake_dir "${CMAKE_INSTALL_LIBDIR}/cmake/zkpipe")
 
@@ -29,3 +30,7 @@ file(RELATIVE_PATH ZKPIPE_PC_PREFIX_FROM_PCDIR "/p/${CMAKE_INSTALL_LIBDIR}/pkgco
 string(REGEX REPLACE "/$" "" ZKPIPE_PC_PREFIX_FROM_PCDIR "${ZKPIPE_PC_PREFIX_FROM_PCDIR}")
 configure_file(cmake/zkpipe.pc.in "${CMAKE_CURRENT_BINARY_DIR}/zkpipe.pc" @ONLY)
 install(FILES "${CMAKE_CURRENT_BINARY_DIR}/zkpipe.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+if(TARGET zkpipe_client)
+  configure_file(cmake/zkpipe-client.pc.in "${CMAKE_CURRENT_BINARY_DIR}/zkpipe-client.pc" @ONLY)
+  install(FILES "${CMAKE_CURRENT_BINARY_DIR}/zkpipe-client.pc" DESTINATION "${CMAKE_INSTALL_LIBDIR}/pkgconfig")
+endif()

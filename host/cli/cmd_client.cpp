@@ -24,10 +24,11 @@
 // message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
 #include "command.hpp"
 
-#include "settings.hpp"
-#include "tls.hpp"
+#include "connection.hpp"  // host/client: the connection libzkpipe_client makes too
 
 #include "zkpipe/v1/prover.grpc.pb.h"
+
+#include <zkpipe/sdk/error.hpp>
 
 #include <grpcpp/grpcpp.h>
 
@@ -45,6 +46,7 @@ namespace zkp::cli {
 namespace {
 
 namespace v1 = zkpipe::v1;
+using client::Connection;
 
 constexpr const char* kUsage =
     "zkpipe client [--socket PATH | --address HOST:PORT] [--token-file F] [--tls-ca FILE] "
@@ -74,7 +76,6 @@ constexpr const char* kHelp =
     "in FILE (PEM: the CA, or a self-signed server certificate itself); --tls-server-name N:\n"
     "the name the certificate must hold, when not the address's host); --connect-timeout S\n"
     "(10): how long to wait for the server.\n";
-constexpr int kMaxMessage = 256 << 20;
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -102,43 +103,6 @@ int failed(const char* call, const grpc::Status& s) {
   std::cerr << "zkpipe client: " << call << ": [" << static_cast<int>(s.error_code()) << "] " << s.error_message() << "\n";
   return kExitFailure;
 }
-
-class Connection {
- public:
-  // `tls_ca` "": plaintext; else TLS trusting that PEM file, the certificate checked against
-  // `tls_server_name` or, when that is "", the target's host.
-  Connection(const std::string& target, std::string token, const std::string& tls_ca, const std::string& tls_server_name)
-      : target_(target), token_(std::move(token)) {
-    grpc::ChannelArguments args;
-    args.SetMaxReceiveMessageSize(kMaxMessage);
-    args.SetMaxSendMessageSize(kMaxMessage);
-    if (!tls_server_name.empty()) args.SetSslTargetNameOverride(tls_server_name);
-    channel_ = grpc::CreateCustomChannel(
-        target, tls_ca.empty() ? grpc::InsecureChannelCredentials() : serve::tls_channel_credentials(tls_ca), args);
-    stub_ = v1::Prover::NewStub(channel_);
-  }
-  // Waits up to `seconds` for the server (a script may start one just before); throws if none.
-  void connect(int seconds) {
-    if (!channel_->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(seconds))) {
-      // A TLS server reached in plaintext (or the other way round, or an untrusted
-      // certificate) never connects either: say so, since nothing else will.
-      throw std::runtime_error("no zkpipe serve answers on " + target_ + " (waited " + std::to_string(seconds) +
-                               " s; a TCP server with TLS needs --tls-ca, one without refuses it)");
-    }
-  }
-  std::unique_ptr<grpc::ClientContext> context() const {
-    auto c = std::make_unique<grpc::ClientContext>();
-    if (!token_.empty()) c->AddMetadata("authorization", "Bearer " + token_);
-    return c;
-  }
-  v1::Prover::Stub* stub() { return stub_.get(); }
-
- private:
-  std::string target_;
-  std::string token_;
-  std::shared_ptr<grpc::Channel> channel_;
-  std::unique_ptr<v1::Prover::Stub> stub_;
-};
 
 // Options after the command's positionals: --NAME VALUE pairs (and flags) taken out of `args`.
 struct Rest {
@@ -200,11 +164,11 @@ void write_proof(const std::string& dir, const v1::PartitionResult& r, bool seve
   write_text(dir + "/public" + suffix + ".json", r.public_json());
 }
 
-bool load(Connection& c, const std::string& path, bool bellperson, v1::LoadKeyResponse* out, int* rc) {
+bool load(const Connection& c, const std::string& path, bool bellperson, v1::LoadKeyResponse* out, int* rc) {
   v1::LoadKeyRequest request;
   request.set_path(path);
   request.set_format(bellperson ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
-  const grpc::Status s = c.stub()->LoadKey(c.context().get(), request, out);
+  const grpc::Status s = c.stub().LoadKey(c.context().get(), request, out);
   if (!s.ok()) *rc = failed("LoadKey", s);
   return s.ok();
 }
@@ -218,7 +182,7 @@ v1::JobRequest job_of(uint64_t key_id, const std::vector<std::string>& witnesses
   return request;
 }
 
-int run_command(Connection& c, const std::string& command, const Rest& rest) {
+int run_command(const Connection& c, const std::string& command, const Rest& rest) {
   const std::vector<std::string>& p = rest.positional;
   int rc = kExitSuccess;
   auto need = [&](size_t at_least, size_t at_most, const char* usage) {
@@ -236,11 +200,11 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
     v1::UnloadKeyRequest request;
     request.set_key_id(number_arg(p[0], "KEY_ID"));
     v1::UnloadKeyResponse response;
-    if (const grpc::Status s = c.stub()->UnloadKey(c.context().get(), request, &response); !s.ok()) return failed("UnloadKey", s);
+    if (const grpc::Status s = c.stub().UnloadKey(c.context().get(), request, &response); !s.ok()) return failed("UnloadKey", s);
   } else if (command == "keys") {
     need(0, 0, "keys");
     v1::ListKeysResponse keys;
-    if (const grpc::Status s = c.stub()->ListKeys(c.context().get(), v1::ListKeysRequest(), &keys); !s.ok()) {
+    if (const grpc::Status s = c.stub().ListKeys(c.context().get(), v1::ListKeysRequest(), &keys); !s.ok()) {
       return failed("ListKeys", s);
     }
     for (const v1::KeyInfo& k : keys.keys()) {
@@ -262,12 +226,12 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
     const v1::JobRequest request = job_of(key_id, {p.begin() + static_cast<std::ptrdiff_t>(first_witness), p.end()}, rest.priority);
     if (command == "submit") {
       v1::SubmitResponse response;
-      if (const grpc::Status s = c.stub()->Submit(c.context().get(), request, &response); !s.ok()) return failed("Submit", s);
+      if (const grpc::Status s = c.stub().Submit(c.context().get(), request, &response); !s.ok()) return failed("Submit", s);
       std::printf("%llu\n", static_cast<unsigned long long>(response.job_id()));
       return kExitSuccess;
     }
     v1::ProveResponse response;
-    if (const grpc::Status s = c.stub()->Prove(c.context().get(), request, &response); !s.ok()) return failed("Prove", s);
+    if (const grpc::Status s = c.stub().Prove(c.context().get(), request, &response); !s.ok()) return failed("Prove", s);
     for (const v1::PartitionResult& r : response.partitions()) {
       print_result(r);
       write_proof(rest.out, r, response.partitions_size() > 1);
@@ -277,7 +241,7 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
     v1::AwaitRequest request;
     request.set_job_id(number_arg(p[0], "JOB_ID"));
     auto context = c.context();
-    auto reader = c.stub()->Await(context.get(), request);
+    auto reader = c.stub().Await(context.get(), request);
     std::vector<v1::PartitionResult> results;
     for (v1::PartitionResult r; reader->Read(&r);) {
       print_result(r);
@@ -291,11 +255,11 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
     v1::CancelRequest request;
     request.set_job_id(number_arg(p[0], "JOB_ID"));
     v1::CancelResponse response;
-    if (const grpc::Status s = c.stub()->Cancel(c.context().get(), request, &response); !s.ok()) return failed("Cancel", s);
+    if (const grpc::Status s = c.stub().Cancel(c.context().get(), request, &response); !s.ok()) return failed("Cancel", s);
   } else if (command == "status") {
     need(0, 0, "status");
     v1::StatusResponse st;
-    if (const grpc::Status s = c.stub()->Status(c.context().get(), v1::StatusRequest(), &st); !s.ok()) return failed("Status", s);
+    if (const grpc::Status s = c.stub().Status(c.context().get(), v1::StatusRequest(), &st); !s.ok()) return failed("Status", s);
     const v1::Stats& x = st.stats();
     std::printf("zkpipe %s: prover %s%s, pacer %s (%s), up %.1f s\n", st.version().c_str(), st.prover().c_str(),
                 st.simulated() ? " (simulated)" : "", st.pacer().c_str(), st.pacer_status().c_str(),
@@ -324,7 +288,7 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
       else request.add_witnesses(slurp(p[k]));
     }
     v1::EnqueueResponse response;
-    if (const grpc::Status s = c.stub()->Enqueue(c.context().get(), request, &response); !s.ok()) return failed("Enqueue", s);
+    if (const grpc::Status s = c.stub().Enqueue(c.context().get(), request, &response); !s.ok()) return failed("Enqueue", s);
     std::printf("%llu\n", static_cast<unsigned long long>(response.job_id()));
   } else if (command == "job-status") {
     need(1, 1, "job-status JOB_ID [--wait S] [--out DIR]");
@@ -334,7 +298,7 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
     v1::JobStatusResponse st;
     for (;;) {
       st.Clear();
-      if (const grpc::Status s = c.stub()->JobStatus(c.context().get(), request, &st); !s.ok()) return failed("JobStatus", s);
+      if (const grpc::Status s = c.stub().JobStatus(c.context().get(), request, &st); !s.ok()) return failed("JobStatus", s);
       if (!rest.wait_s || st.done() || std::chrono::steady_clock::now() >= deadline) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the store's NOTIFY is the C API's, not gRPC's
     }
@@ -344,7 +308,7 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
     if (rest.out_set && st.done()) {
       request.set_results(true);
       st.Clear();
-      if (const grpc::Status s = c.stub()->JobStatus(c.context().get(), request, &st); !s.ok()) return failed("JobStatus", s);
+      if (const grpc::Status s = c.stub().JobStatus(c.context().get(), request, &st); !s.ok()) return failed("JobStatus", s);
       for (const v1::QueueResult& r : st.results()) {
         std::printf("job %llu partition %u: %s%s%s (worker %s, %.1f ms)\n", static_cast<unsigned long long>(st.job_id()),
                     r.partition(), r.status_name().c_str(), r.message().empty() ? "" : ": ", r.message().c_str(),
@@ -359,7 +323,7 @@ int run_command(Connection& c, const std::string& command, const Rest& rest) {
   } else if (command == "health") {
     need(0, 0, "health");
     v1::HealthResponse h;
-    if (const grpc::Status s = c.stub()->Health(c.context().get(), v1::HealthRequest(), &h); !s.ok()) return failed("Health", s);
+    if (const grpc::Status s = c.stub().Health(c.context().get(), v1::HealthRequest(), &h); !s.ok()) return failed("Health", s);
     std::printf("serving %s, version %s\n", h.serving() ? "yes" : "no", h.version().c_str());
     return h.serving() ? kExitSuccess : kExitFailure;
   } else {
@@ -396,15 +360,20 @@ int run_client(const std::vector<std::string>& args) {
   if (i >= args.size()) throw UsageError(std::string("no command\nUsage: ") + kUsage + "\n" + kHelp);
   std::string token;
   if (!token_file.empty()) {
-    token = slurp(token_file);
-    const size_t first = token.find_first_not_of(" \t\r\n");
-    token = first == std::string::npos ? "" : token.substr(first, token.find_last_not_of(" \t\r\n") - first + 1);
-    if (token.empty()) throw UsageError("--token-file " + token_file + " is empty");
+    try {
+      token = client::read_token_file(token_file, "--token-file");
+    } catch (const sdk::Error& e) {
+      throw UsageError(e.what());
+    }
   }
-  Connection c(address.empty() ? "unix:" + (socket.empty() ? serve::default_socket() : socket) : address, token, tls_ca,
-               tls_server_name);
+  client::ConnectionSettings settings;
+  settings.target = address.empty() ? "unix:" + (socket.empty() ? client::default_socket() : socket) : address;
+  settings.token = token;
+  settings.tls_ca_file = tls_ca;
+  settings.tls_server_name = tls_server_name;
+  const Connection c(std::move(settings));
   const Rest rest = split(args, i + 1);  // usage errors before any waiting
-  c.connect(connect_seconds);
+  c.connect(std::chrono::seconds(connect_seconds));
   return run_command(c, args[i], rest);
 }
 

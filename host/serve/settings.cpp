@@ -1,14 +1,13 @@
 #include "settings.hpp"
 
+#include "address.hpp"
+
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/sdk/error.hpp>
 
 #include <cctype>
-#include <cstdlib>
 #include <optional>
 #include <limits>
-
-#include <unistd.h>
 
 namespace zkp::serve {
 
@@ -48,12 +47,8 @@ std::optional<uint64_t> parse_duration_ms(const std::string& text) {
 
 }  // namespace
 
-std::string default_socket() {
-  if (const char* dir = std::getenv("XDG_RUNTIME_DIR"); dir != nullptr && *dir != '\0') {
-    return std::string(dir) + "/zkpipe.sock";
-  }
-  return "/tmp/zkpipe-" + std::to_string(::getuid()) + ".sock";
-}
+// The clients' default too (host/client/address.hpp): one place says where a server listens.
+std::string default_socket() { return client::default_socket(); }
 
 const char* settings_help() {
   return "Serve keys ([serve] section of the config, or serve.KEY=VALUE):\n"

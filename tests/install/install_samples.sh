@@ -155,5 +155,22 @@ if "$PREFIX/bin/prover" "$d/chain_bls12381/circuit.zkey" "$d/chain_bls12381/witn
   ok "the installed prover and verifier: $out"
 else bad "the installed prover and verifier: $out"; fi
 
+# libzkpipe_client (built where gRPC is): zkp_client_* alone, and a C caller built with
+# `pkg-config zkpipe-client` from the prefix links and loads it (run without a server, it stops
+# at its first missing ZKPIPE_CLIENT_* variable: tests/client runs it against one).
+if [ -f "$PREFIX/lib/libzkpipe_client.so" ]; then
+  nm_out=$(nm -D --defined-only "$PREFIX/lib/libzkpipe_client.so" | awk '{print $3}' | grep -v '^zkp_client_' | grep -v '^$')
+  if [ -z "$nm_out" ]; then ok "libzkpipe_client exports zkp_client_* alone"
+  else bad "libzkpipe_client exports more than zkp_client_*: $nm_out"; fi
+  if out=$(cc -std=c99 -pedantic-errors "$ROOT/tests/client/client_capi_test.c" -o client_capi_test \
+             $(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs zkpipe-client) -lpthread \
+             -Wl,-rpath,"$PREFIX/lib" 2>&1); then
+    out=$(env -u ZKPIPE_CLIENT_SOCKET ./client_capi_test 2>&1); rc=$?
+    [ $rc -eq 2 ] && echo "$out" | grep -q "ZKPIPE_CLIENT_SOCKET is not set" &&
+      ok "a libzkpipe_client caller built from the prefix with pkg-config zkpipe-client loads it" ||
+      bad "the libzkpipe_client caller from the prefix: exit $rc, $out"
+  else bad "a libzkpipe_client caller with pkg-config zkpipe-client: $out"; fi
+fi
+
 echo "$pass passed, $fail failed"
 [ $pass -gt 0 ] && [ $fail -eq 0 ]
