@@ -24,8 +24,8 @@
 // message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
 #include "command.hpp"
 
+#include "serve_connection.hpp"
 #include "settings.hpp"
-#include "tls.hpp"
 
 #include "zkpipe/v1/prover.grpc.pb.h"
 
@@ -74,7 +74,6 @@ constexpr const char* kHelp =
     "in FILE (PEM: the CA, or a self-signed server certificate itself); --tls-server-name N:\n"
     "the name the certificate must hold, when not the address's host); --connect-timeout S\n"
     "(10): how long to wait for the server.\n";
-constexpr int kMaxMessage = 256 << 20;
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -103,42 +102,6 @@ int failed(const char* call, const grpc::Status& s) {
   return kExitFailure;
 }
 
-class Connection {
- public:
-  // `tls_ca` "": plaintext; else TLS trusting that PEM file, the certificate checked against
-  // `tls_server_name` or, when that is "", the target's host.
-  Connection(const std::string& target, std::string token, const std::string& tls_ca, const std::string& tls_server_name)
-      : target_(target), token_(std::move(token)) {
-    grpc::ChannelArguments args;
-    args.SetMaxReceiveMessageSize(kMaxMessage);
-    args.SetMaxSendMessageSize(kMaxMessage);
-    if (!tls_server_name.empty()) args.SetSslTargetNameOverride(tls_server_name);
-    channel_ = grpc::CreateCustomChannel(
-        target, tls_ca.empty() ? grpc::InsecureChannelCredentials() : serve::tls_channel_credentials(tls_ca), args);
-    stub_ = v1::Prover::NewStub(channel_);
-  }
-  // Waits up to `seconds` for the server (a script may start one just before); throws if none.
-  void connect(int seconds) {
-    if (!channel_->WaitForConnected(std::chrono::system_clock::now() + std::chrono::seconds(seconds))) {
-      // A TLS server reached in plaintext (or the other way round, or an untrusted
-      // certificate) never connects either: say so, since nothing else will.
-      throw std::runtime_error("no zkpipe serve answers on " + target_ + " (waited " + std::to_string(seconds) +
-                               " s; a TCP server with TLS needs --tls-ca, one without refuses it)");
-    }
-  }
-  std::unique_ptr<grpc::ClientContext> context() const {
-    auto c = std::make_unique<grpc::ClientContext>();
-    if (!token_.empty()) c->AddMetadata("authorization", "Bearer " + token_);
-    return c;
-  }
-  v1::Prover::Stub* stub() { return stub_.get(); }
-
- private:
-  std::string target_;
-  std::string token_;
-  std::shared_ptr<grpc::Channel> channel_;
-  std::unique_ptr<v1::Prover::Stub> stub_;
-};
 
 // Options after the command's positionals: --NAME VALUE pairs (and flags) taken out of `args`.
 struct Rest {
