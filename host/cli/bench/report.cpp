@@ -1,0 +1,101 @@
+#include "bench/report.hpp"
+
+#include <cstdio>
+
+namespace zkp::cli::bench {
+
+namespace {
+
+constexpr double kNsPerMs = 1e6;
+constexpr double kNsPerS = 1e9;
+constexpr double kP50 = 50.0;
+constexpr double kP99 = 99.0;
+
+double ms(uint64_t ns) { return static_cast<double>(ns) / kNsPerMs; }
+
+// The numbers every format shows for one point, computed once.
+struct Row {
+  const PointResult& r;
+  double p50_ms, p99_ms, rate, busy, wall_s;
+  explicit Row(const PointResult& result)
+      : r(result),
+        p50_ms(ms(nearest_rank(result.latency_ns, kP50))),
+        p99_ms(ms(nearest_rank(result.latency_ns, kP99))),
+        rate(proofs_per_second(result)),
+        busy(busy_fraction(result)),
+        wall_s(static_cast<double>(result.wall_ns) / kNsPerS) {}
+};
+
+template <typename... A>
+void append(std::string& out, const char* format, A... args) {
+  char line[512];
+  std::snprintf(line, sizeof line, format, args...);
+  out += line;
+}
+
+// JSON string escaping for paths and names (quotes, backslashes, control characters).
+std::string quoted(const std::string& s) {
+  std::string out = "\"";
+  for (const char c : s) {
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += c;
+    } else if (static_cast<unsigned char>(c) < 0x20) {
+      append(out, "\\u%04x", static_cast<unsigned>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out + "\"";
+}
+
+unsigned long long ull(uint64_t v) { return static_cast<unsigned long long>(v); }
+
+}  // namespace
+
+std::string format_table(const BenchInfo& info, const std::vector<PointResult>& results) {
+  std::string out;
+  append(out, "prover %s on %s; key %s; witness %s; %u warm-up proof(s) per point excluded\n\n",
+         info.prover.c_str(), info.target.c_str(), info.key.c_str(), info.witness.c_str(), info.warmup);
+  out += "| workers | synth threads | in flight | proofs | failed | verified | proofs/s | p50 ms | p99 ms | busy |\n";
+  out += "|--------:|--------------:|----------:|-------:|-------:|---------:|---------:|-------:|-------:|-----:|\n";
+  for (const PointResult& result : results) {
+    const Row row(result);
+    append(out, "| %7u | %13u | %9u | %6zu | %6llu | %8llu | %8.3f | %6.1f | %6.1f | %3.0f%% |\n",
+           result.point.workers_per_device, result.point.synthesis_threads, result.point.in_flight,
+           result.latency_ns.size(), ull(result.failed), ull(result.verified), row.rate, row.p50_ms, row.p99_ms,
+           row.busy * 100.0);
+  }
+  return out;
+}
+
+std::string format_json(const BenchInfo& info, const std::vector<PointResult>& results) {
+  std::string out = "{\"prover\":" + quoted(info.prover) + ",\"target\":" + quoted(info.target) +
+                    ",\"key\":" + quoted(info.key) + ",\"witness\":" + quoted(info.witness);
+  append(out, ",\"warmup\":%u,\"points\":[", info.warmup);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const Row row(results[i]);
+    const Point& p = results[i].point;
+    append(out,
+           "%s{\"workers_per_device\":%u,\"synthesis_threads\":%u,\"in_flight\":%u,\"proofs\":%zu,\"failed\":%llu,"
+           "\"verified\":%llu,\"wall_s\":%.6f,\"proofs_per_s\":%.6f,\"p50_ms\":%.3f,\"p99_ms\":%.3f,\"busy\":%.4f}",
+           i == 0 ? "" : ",", p.workers_per_device, p.synthesis_threads, p.in_flight, results[i].latency_ns.size(),
+           ull(results[i].failed), ull(results[i].verified), row.wall_s, row.rate, row.p50_ms, row.p99_ms, row.busy);
+  }
+  return out + "]}\n";
+}
+
+std::string format_csv(const std::vector<PointResult>& results) {
+  std::string out =
+      "workers_per_device,synthesis_threads,in_flight,proofs,failed,verified,wall_s,proofs_per_s,p50_ms,p99_ms,busy\n";
+  for (const PointResult& result : results) {
+    const Row row(result);
+    const Point& p = result.point;
+    append(out, "%u,%u,%u,%zu,%llu,%llu,%.6f,%.6f,%.3f,%.3f,%.4f\n", p.workers_per_device, p.synthesis_threads,
+           p.in_flight, result.latency_ns.size(), ull(result.failed), ull(result.verified), row.wall_s, row.rate,
+           row.p50_ms, row.p99_ms, row.busy);
+  }
+  return out;
+}
+
+}  // namespace zkp::cli::bench

@@ -1,0 +1,33 @@
+// The results of a sweep as a table (for a person), JSON and CSV (for scripts). Latencies
+// are in milliseconds, throughput in proofs per second, busy as device time over wall x devices
+// (busy_fraction: above 1 when workers overlap on a device).
+#pragma once
+
+#include "bench/stats.hpp"
+
+#include <string>
+#include <vector>
+
+namespace zkp::cli::bench {
+
+// What was benchmarked, printed above the table and stored in the JSON.
+struct BenchInfo {
+  std::string prover;
+  std::string target;   // "local" or the serve address
+  std::string key;
+  std::string witness;
+  uint32_t warmup = 0;
+};
+
+std::string format_table(const BenchInfo& info, const std::vector<PointResult>& results);
+
+// {"prover":..,"target":..,"key":..,"witness":..,"warmup":N,"points":[{"workers_per_device":..,
+//  "synthesis_threads":..,"in_flight":..,"proofs":..,"failed":..,"verified":..,"wall_s":..,
+//  "proofs_per_s":..,"p50_ms":..,"p99_ms":..,"busy":..}, ...]}
+// (against a `zkpipe serve`, synthesis_threads is 0: the server's own, which it does not report)
+std::string format_json(const BenchInfo& info, const std::vector<PointResult>& results);
+
+// A header line, then one row per point, the columns of the JSON points.
+std::string format_csv(const std::vector<PointResult>& results);
+
+}  // namespace zkp::cli::bench

@@ -1,0 +1,126 @@
+#include "bench/svg_chart.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+namespace zkp::cli::bench {
+
+namespace {
+
+// Layout in SVG user units: two panels side by side, margins wide enough for tick labels.
+constexpr double kPanelWidth = 420, kPanelHeight = 300, kMarginLeft = 60, kMarginBottom = 60, kMarginTop = 50;
+constexpr double kWidth = 2 * kPanelWidth, kHeight = kPanelHeight;
+constexpr double kPlotWidth = kPanelWidth - kMarginLeft - 20, kPlotHeight = kPanelHeight - kMarginTop - kMarginBottom;
+constexpr int kYTicks = 5;
+constexpr double kNsPerMs = 1e6;
+constexpr double kP50 = 50.0, kP99 = 99.0;
+
+struct Series {
+  const char* id;
+  const char* label;
+  const char* colour;
+  std::vector<double> values;
+};
+
+template <typename... A>
+void append(std::string& out, const char* format, A... args) {
+  char text[512];
+  std::snprintf(text, sizeof text, format, args...);
+  out += text;
+}
+
+std::string escaped(const std::string& s) {
+  std::string out;
+  for (const char c : s) {
+    switch (c) {
+      case '&': out += "&amp;"; break;
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// (snprintf, not "w" + std::to_string(..): GCC 12's -Wrestrict false positive on that concatenation.)
+std::string point_label(const Point& p) {
+  std::string out;
+  append(out, "w%u s%u f%u", p.workers_per_device, p.synthesis_threads, p.in_flight);
+  return out;
+}
+
+// One panel at x offset `left`: frame, y ticks from 0 to the largest value, one x tick per
+// point, the series, a legend.
+void panel(std::string& out, double left, const char* title, const char* y_label, const std::vector<Point>& points,
+           const std::vector<Series>& series) {
+  double top_value = 0;
+  for (const Series& s : series) {
+    for (double v : s.values) top_value = std::max(top_value, v);
+  }
+  if (top_value <= 0) top_value = 1;
+  const double x0 = left + kMarginLeft, y0 = kMarginTop + kPlotHeight;
+  const std::size_t n = points.size();
+  auto x_at = [&](std::size_t i) { return x0 + (n <= 1 ? kPlotWidth / 2 : kPlotWidth * static_cast<double>(i) / static_cast<double>(n - 1)); };
+  auto y_at = [&](double v) { return y0 - kPlotHeight * v / top_value; };
+
+  append(out, "<text x=\"%.1f\" y=\"24\" font-size=\"14\" text-anchor=\"middle\">%s</text>\n", left + kPanelWidth / 2,
+         title);
+  append(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#444\"/>\n", x0,
+         kMarginTop, kPlotWidth, kPlotHeight);
+  for (int t = 0; t <= kYTicks; ++t) {
+    const double v = top_value * t / kYTicks;
+    append(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0, y_at(v),
+           x0 + kPlotWidth, y_at(v));
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.3g</text>\n", x0 - 4, y_at(v) + 3,
+           v);
+  }
+  for (std::size_t i = 0; i < n; ++i) {
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">%s</text>\n", x_at(i), y0 + 14,
+           point_label(points[i]).c_str());
+  }
+  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">"
+              "sweep point (w workers/device, s synthesis threads, f jobs in flight)</text>\n",
+         x0 + kPlotWidth / 2, y0 + 34);
+  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 %.1f %.1f)\">%s</text>\n",
+         left + 14, kMarginTop + kPlotHeight / 2, left + 14, kMarginTop + kPlotHeight / 2, y_label);
+  for (std::size_t k = 0; k < series.size(); ++k) {
+    const Series& s = series[k];
+    append(out, "<polyline id=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", s.id, s.colour);
+    for (std::size_t i = 0; i < s.values.size(); ++i) append(out, "%s%.1f,%.1f", i ? " " : "", x_at(i), y_at(s.values[i]));
+    out += "\"/>\n";
+    for (std::size_t i = 0; i < s.values.size(); ++i) {
+      append(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", x_at(i), y_at(s.values[i]), s.colour);
+    }
+    const double ly = kMarginTop + 12 + 14 * static_cast<double>(k);
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\">%s</text>\n", x0 + 8, ly, s.colour, s.label);
+  }
+}
+
+}  // namespace
+
+std::string format_svg(const BenchInfo& info, const std::vector<PointResult>& results) {
+  std::vector<Point> points;
+  Series rate{"throughput", "proofs/s", "#1f77b4", {}};
+  Series p50{"p50", "p50 latency", "#2ca02c", {}};
+  Series p99{"p99", "p99 latency", "#d62728", {}};
+  for (const PointResult& r : results) {
+    points.push_back(r.point);
+    rate.values.push_back(proofs_per_second(r));
+    p50.values.push_back(static_cast<double>(nearest_rank(r.latency_ns, kP50)) / kNsPerMs);
+    p99.values.push_back(static_cast<double>(nearest_rank(r.latency_ns, kP99)) / kNsPerMs);
+  }
+  std::string out;
+  append(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" viewBox=\"0 0 %.0f %.0f\" "
+              "font-family=\"sans-serif\">\n",
+         kWidth, kHeight, kWidth, kHeight);
+  out.append("<title>zkpipe bench: ").append(escaped(info.prover)).append(" on ").append(escaped(info.target));
+  out.append(", ").append(escaped(info.key)).append("</title>\n");
+  append(out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n", kWidth, kHeight);
+  panel(out, 0, "Throughput", "proofs/s", points, {rate});
+  panel(out, kPanelWidth, "Latency (submit to proof)", "ms", points, {p50, p99});
+  return out + "</svg>\n";
+}
+
+}  // namespace zkp::cli::bench
