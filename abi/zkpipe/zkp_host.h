@@ -225,6 +225,47 @@ ZKP_EXPORT zkp_status_t zkp_host_verify(zkp_host_t *host, uint64_t key_id, const
  * first); ZKP_ERR_NOT_FOUND for an unknown key. Ids are never reused. */
 ZKP_EXPORT zkp_status_t zkp_host_unload_key(zkp_host_t *host, uint64_t key_id, zkp_error_t *err);
 
+/* Added after the first release. The host's log lines, delivered to the caller's logger.
+ *
+ * Per process, not per host: the host, its plugins (zkp_host_services_t.log) and `zkpipe
+ * serve` write to one process-wide logger, so a line such as a plugin's load failure
+ * belongs to no host, and two hosts in one process share one sink. */
+typedef struct zkp_log_record_t {
+  zkp_struct_header_t header;
+  zkp_log_level_t level;  /* ZKP_LOG_TRACE .. ZKP_LOG_ERROR */
+  const char *logger;     /* the logger's name ("zkpipe"); owned by the host, valid during the call */
+  const char *message;    /* the message as written (UTF-8 unless a plugin wrote other bytes),
+                             NUL-terminated, no trailing newline; owned by the host, valid
+                             during the call (copy what you keep) */
+  size_t message_size;    /* strlen(message) */
+  uint64_t unix_time_ns;  /* when the line was written: nanoseconds since 1970-01-01 UTC */
+} zkp_log_record_t;
+
+/* [any-thread] Receives one log line. It runs on the thread that wrote the line: any
+ * host thread (the synthesis pool, a GPU worker, the completion thread, the admission
+ * thread) or the caller's own thread inside a zkp_host_* call, and calls on different
+ * threads may overlap, so the callback must be thread-safe. It must not call
+ * zkp_host_set_log_sink (that fails with ZKP_ERR_INVALID_ARGUMENT from inside it) and must
+ * not wait for a host thread (zkp_host_wait, a lock a host callback holds) or for a thread
+ * inside zkp_host_set_log_sink (it waits for this call): that is the one
+ * way it can deadlock the host. Otherwise a slow callback only slows it: the
+ * thread that logged waits for it (a GPU worker logging a partition, the completion thread
+ * between callbacks). A sink that may block should queue the line and return. */
+typedef void(ZKP_CALL *zkp_log_callback_t)(void *user_data, const zkp_log_record_t *record);
+
+/* [any-thread but not inside the log callback] Routes the process's log lines at level
+ * min_level and above to `callback` instead of stderr; NULL restores stderr (then user_data
+ * and min_level are ignored). The log_level key filters first: a line below it reaches
+ * neither (the logger is the process's, so the log_level of the host created last holds).
+ * With isolation = process, a device process's own lines go to its stderr (inherited from
+ * this process), not to the callback. This waits for calls of the previous callback in
+ * flight: when it returns, that callback is not running and will not be called again, so its
+ * user_data may be freed. user_data is passed back untouched; owned by the caller.
+ * ZKP_ERR_INVALID_ARGUMENT for a min_level outside ZKP_LOG_TRACE..ZKP_LOG_ERROR or a call
+ * from inside the callback. */
+ZKP_EXPORT zkp_status_t zkp_host_set_log_sink(zkp_log_callback_t callback, void *user_data,
+                                              zkp_log_level_t min_level, zkp_error_t *err);
+
 #ifdef __cplusplus
 }
 #endif

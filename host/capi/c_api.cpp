@@ -4,6 +4,7 @@
 #include <zkpipe/zkp_host.h>
 
 #include <zkpipe/host/host.hpp>
+#include <zkpipe/host/log_sink.hpp>
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
@@ -192,6 +193,19 @@ ZKP_EXPORT zkp_status_t zkp_host_verify(zkp_host_t* host, uint64_t key_id, const
 
 ZKP_EXPORT zkp_status_t zkp_host_unload_key(zkp_host_t* host, uint64_t key_id, zkp_error_t* err) {
   return guard(err, [&] { checked(host).unload_key(key_id); });
+}
+
+ZKP_EXPORT zkp_status_t zkp_host_set_log_sink(zkp_log_callback_t callback, void* user_data,
+                                              zkp_log_level_t min_level, zkp_error_t* err) {
+  return guard(err, [&] {
+    zkp::host::LogSink* sink = zkp::host::log_sink();
+    if (sink == nullptr) {
+      throw Error(ZKP_ERR_UNSUPPORTED,
+                  "zkp_host_set_log_sink: the process's 'zkpipe' logger was made by another copy of the host "
+                  "(a second libzkpipe in the process); its lines cannot be routed from this one");
+    }
+    sink->set(callback, user_data, min_level);
+  });
 }
 
 }  // extern "C"

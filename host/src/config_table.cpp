@@ -4,12 +4,10 @@
 #include <zkpipe/host/config_table.hpp>
 
 #include <zkpipe/host/byte_size.hpp>
+#include <zkpipe/host/container_limits.hpp>
 #include <zkpipe/sdk/parse.hpp>
 
-#include <unistd.h>
-
 #include <limits>
-#include <thread>
 
 namespace zkp::host {
 
@@ -69,26 +67,20 @@ std::vector<std::string> split_path(const std::string& text) {
   return out;
 }
 
-const MachineDefault kHardwareThreads{
-    "hardware threads", [] { return std::to_string(default_synthesis_threads()); },
-    [] { return std::to_string(default_synthesis_threads()); }};
+// Both read the cgroup's limits (container_limits.hpp), so a container gets its own share.
+const MachineDefault kHardwareThreads{"hardware threads, within the affinity mask and the cgroup CPU quota",
+                                      [] { return std::to_string(default_synthesis_threads()); },
+                                      [] { return std::to_string(default_synthesis_threads()); }};
 
-const MachineDefault kHalfOfRam{"half of RAM", [] { return std::to_string(default_budget_bytes()); },
+const MachineDefault kHalfOfRam{"half of RAM or of the cgroup memory limit",
+                                [] { return std::to_string(default_budget_bytes()); },
                                 [] { return format_bytes(default_budget_bytes()); }};
 
 }  // namespace
 
-uint32_t default_synthesis_threads() {
-  const unsigned n = std::thread::hardware_concurrency();
-  return n == 0 ? 1 : n;
-}
+uint32_t default_synthesis_threads() { return this_machine_defaults().synthesis_threads; }
 
-uint64_t default_budget_bytes() {
-  const long pages = sysconf(_SC_PHYS_PAGES);
-  const long page_size = sysconf(_SC_PAGE_SIZE);
-  if (pages <= 0 || page_size <= 0) return 1ull << 30;  // unknowable: 1 GiB, and say so in --help
-  return static_cast<uint64_t>(pages) * static_cast<uint64_t>(page_size) / 2;
-}
+uint64_t default_budget_bytes() { return this_machine_defaults().budget_bytes; }
 
 const std::vector<HostOption>& host_options() {
   static const std::vector<HostOption> options{
@@ -146,6 +138,17 @@ const std::vector<HostOption>& host_options() {
          return level.has_value();
        },
        "trace, debug, info, warn, error or off"},
+      {"log_format", "text", nullptr, "text or json",
+       [](Config& c, const std::string& text) {
+         const auto format = parse_log_format(text);
+         if (format) c.log_format = *format;
+         return format.has_value();
+       },
+       "how the process's log lines look on stderr: text ([time] [zkpipe] [level] message) or json (one object "
+       "per line: time, level, logger, message, and job, partition, gpu_index, key when the message names "
+       "them). The logger is the process's: json holds for every host in it from then on, and text leaves "
+       "the format as it is (so `zkpipe serve`'s serve.log_format = json stays). Lines sent to a caller's "
+       "zkp_host_set_log_sink callback are not formatted"},
       integer("status_every", "10", nullptr, &Config::status_every, 0, std::numeric_limits<uint32_t>::max(),
               "admissions between pacer status lines in the log; 0: never"),
       integer("admission_watchdog_ms", "30000", nullptr, &Config::admission_watchdog_ms, 0, kMaxWatchdogMs,

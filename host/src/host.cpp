@@ -2,6 +2,8 @@
 
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/host/clock.hpp>
+#include <zkpipe/host/container_limits.hpp>
+#include <zkpipe/host/log_format.hpp>
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/host/plugin_loader.hpp>
 #include <zkpipe/host/worker.hpp>
@@ -20,6 +22,10 @@ using sdk::require_struct;
 
 Host::Host(Config config) : config_(std::move(config)) {
   log().set_level(config_.log_level);
+  // text is not applied: it would undo `zkpipe serve`'s serve.log_format = json, set first.
+  if (config_.log_format == LogFormat::json) apply_log_format(LogFormat::json);
+  // What a container's limits made of the defaults, so a host sized by them says why.
+  log().info("machine defaults: {}", this_machine_defaults().reason);
   const PluginLoader loader(config_.plugin_path);
 
   auto prover_facts = sdk::make_struct<zkp_prover_facts_t>();

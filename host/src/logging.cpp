@@ -1,6 +1,6 @@
 #include <zkpipe/host/logging.hpp>
 
-#include <spdlog/sinks/stdout_color_sinks.h>
+#include <zkpipe/host/log_sink.hpp>
 
 #include <array>
 #include <utility>
@@ -18,20 +18,31 @@ constexpr std::array<std::pair<const char*, spdlog::level::level_enum>, 6> kLeve
     {"off", spdlog::level::off},
 }};
 
-std::shared_ptr<spdlog::logger> make_logger() {
+struct ProcessLogger {
+  std::shared_ptr<LogSink> sink;  // null when another copy of the host core made the logger
+  std::shared_ptr<spdlog::logger> logger;
+};
+
+ProcessLogger make_logger() {
   // Another library in the process may have created it already (the registry is shared).
-  if (auto existing = spdlog::get("zkpipe")) return existing;
-  auto logger = spdlog::stderr_color_mt("zkpipe");
-  logger->set_pattern("[%H:%M:%S.%e] [%n] [%^%l%$] %v");
-  return logger;
+  if (auto existing = spdlog::get("zkpipe")) return {nullptr, existing};
+  auto sink = std::make_shared<LogSink>();
+  auto logger = std::make_shared<spdlog::logger>("zkpipe", sink);
+  logger->set_pattern(kTextPattern);
+  spdlog::register_logger(logger);
+  return {sink, logger};
+}
+
+const ProcessLogger& process_logger() {
+  static const ProcessLogger process = make_logger();
+  return process;
 }
 
 }  // namespace
 
-spdlog::logger& log() {
-  static const std::shared_ptr<spdlog::logger> logger = make_logger();
-  return *logger;
-}
+spdlog::logger& log() { return *process_logger().logger; }
+
+LogSink* log_sink() { return process_logger().sink.get(); }
 
 std::optional<spdlog::level::level_enum> parse_log_level(std::string_view name) {
   for (const auto& [text, level] : kLevels) {

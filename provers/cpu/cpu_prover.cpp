@@ -39,7 +39,8 @@ const sdk::OptionTable<CpuSettings>& CpuProver::option_table() {
   static const sdk::OptionTable<CpuSettings> table{
       sdk::integer("threads", &CpuSettings::threads, 0, kMaxThreads,
                    "the prover's one pool of threads, and so its cap: synthesis, the H step, the MSMs and the "
-                   "checks all run on it, whatever the host's worker count; 0 = every hardware thread"),
+                   "checks all run on it, whatever the host's worker count; 0 = every hardware thread of the "
+                   "affinity mask"),
       sdk::flag("verify", &CpuSettings::verify,
                 "verify every proof with the pairing before returning it; a proof that fails means the witness "
                 "does not satisfy the circuit (ZKP_ERR_UNSATISFIED_WITNESS)"),

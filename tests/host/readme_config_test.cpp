@@ -58,8 +58,10 @@ TEST(ReadmeConfiguration, TableIsTheCodes) {
 // The words the README uses for the machine's defaults, never this machine's numbers.
 TEST(ReadmeConfiguration, MachineDependentDefaultsAreWords) {
   const std::string table = config_markdown_table();
-  EXPECT_NE(table.find("| `synthesis_threads` | hardware threads |"), std::string::npos) << table;
-  EXPECT_NE(table.find("| `budget` | half of RAM |"), std::string::npos) << table;
+  EXPECT_NE(table.find("| `synthesis_threads` | hardware threads, within the affinity mask and the cgroup CPU quota |"),
+            std::string::npos)
+      << table;
+  EXPECT_NE(table.find("| `budget` | half of RAM or of the cgroup memory limit |"), std::string::npos) << table;
   EXPECT_NE(table.find("| `status_every` | `10` |"), std::string::npos) << table;
   EXPECT_NE(table.find("| `plugin_path` | |"), std::string::npos) << table;
   EXPECT_NE(table.find("| `[prover]` / `prover.KEY` | |"), std::string::npos) << table;

@@ -1,5 +1,7 @@
 #include "core/util/thread_pool.hpp"
 
+#include <sched.h>
+
 #include <algorithm>
 #include <utility>
 
@@ -28,7 +30,17 @@ class CurrentPoolScope {
 };
 }  // namespace
 
-unsigned ThreadPool::hardware_threads() { return std::max(1u, std::thread::hardware_concurrency()); }
+unsigned ThreadPool::hardware_threads() {
+  unsigned n = std::max(1u, std::thread::hardware_concurrency());
+  // A process pinned to fewer CPUs (taskset, a container's cpuset) would only oversubscribe
+  // them with more threads.
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0 && CPU_COUNT(&set) > 0) {
+    n = std::min(n, static_cast<unsigned>(CPU_COUNT(&set)));
+  }
+  return n;
+}
 
 ThreadPool::ThreadPool(unsigned threads) {
   const unsigned n = threads == 0 ? hardware_threads() : threads;

@@ -40,6 +40,7 @@ class ThreadPool {
                     const std::function<void(std::size_t, std::size_t)>& body,
                     std::size_t chunks_per_thread = 4);
 
+  // The hardware threads, at most the CPUs of the affinity mask (never below 1).
   static unsigned hardware_threads();
 
  private:

@@ -9,12 +9,14 @@
 
 mod common;
 mod host;
+mod log;
 mod pacer;
 mod plugin;
 mod prover;
 
 pub use common::*;
 pub use host::*;
+pub use log::*;
 pub use pacer::*;
 pub use plugin::*;
 pub use prover::*;

@@ -97,6 +97,9 @@ int main(void) {
   FIELD(zkp_host_stats_t, budget_peak_bytes); FIELD(zkp_host_stats_t, device_count); FIELD(zkp_host_stats_t, workers_per_device);
   FIELD(zkp_host_stats_t, admission_stalls); FIELD(zkp_host_stats_t, admission_interval_ns);
   FIELD(zkp_host_stats_t, device_restarts);
+  STRUCT(zkp_log_record_t); FIELD(zkp_log_record_t, header); FIELD(zkp_log_record_t, level);
+  FIELD(zkp_log_record_t, logger); FIELD(zkp_log_record_t, message); FIELD(zkp_log_record_t, message_size);
+  FIELD(zkp_log_record_t, unix_time_ns);
 
   /* Scalar typedefs: their size is part of every signature that uses them. */
   STRUCT(zkp_status_t); STRUCT(zkp_curve_t); STRUCT(zkp_log_level_t); STRUCT(zkp_witness_kind_t);

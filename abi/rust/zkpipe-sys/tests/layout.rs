@@ -78,6 +78,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_host_stats_t, header, jobs_submitted, jobs_finished, partitions_succeeded, partitions_failed, pending,
         synthesizing, waiting, proving, budget_total_bytes, budget_used_bytes, budget_peak_bytes, device_count, workers_per_device,
         admission_stalls, admission_interval_ns, device_restarts);
+    layout!(s, zkp_log_record_t, header, level, logger, message, message_size, unix_time_ns);
     layout!(s, zkp_status_t);
     layout!(s, zkp_curve_t);
     layout!(s, zkp_log_level_t);

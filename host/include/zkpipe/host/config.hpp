@@ -15,6 +15,7 @@
 // one can be reported with it (with_option_origins).
 #pragma once
 
+#include <zkpipe/host/log_format.hpp>
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/zkp_common.h>
 
@@ -68,6 +69,7 @@ struct Config {
   bool worker_overlap{};  // a worker starts its next queued partition before finishing one
   uint32_t device_retries{};  // retries on other devices after a device error (unpinned jobs)
   spdlog::level::level_enum log_level{};
+  LogFormat log_format{};  // json: the process's stderr lines become JSON (text leaves them)
   uint32_t status_every{};  // admissions between pacer status lines; 0: never
   uint32_t admission_watchdog_ms{};  // the admission watchdog's shortest stall; 0: off
   uint32_t watchdog_floor_ms{};  // the partition watchdog's shortest hang; 0: off

@@ -1,6 +1,6 @@
-// Logging: one spdlog logger named "zkpipe", writing to stderr, shared by every host in
-// the process. Plugins log through zkp_host_services_t.log; their lines carry the
-// plugin's name (see host_services.hpp).
+// Logging: one spdlog logger named "zkpipe", writing to stderr (or to the caller's
+// callback: log_sink.hpp), shared by every host in the process. Plugins log through
+// zkp_host_services_t.log; their lines carry the plugin's name (see host_services.hpp).
 #pragma once
 
 #include <zkpipe/zkp_common.h>
@@ -13,8 +13,17 @@
 
 namespace zkp::host {
 
+class LogSink;
+
+// The text format's pattern: [time] [logger] [level] message.
+inline constexpr const char* kTextPattern = "[%H:%M:%S.%e] [%n] [%^%l%$] %v";
+
 // The "zkpipe" logger; created on first use, never destroyed before exit.
 spdlog::logger& log();
+
+// The sink of log(); nullptr when the "zkpipe" logger was already registered by another copy
+// of the host core in the process (then its lines cannot be routed from this one).
+LogSink* log_sink();
 
 // "trace", "debug", "info", "warn", "error", "off" → the spdlog level; nullopt otherwise.
 std::optional<spdlog::level::level_enum> parse_log_level(std::string_view name);

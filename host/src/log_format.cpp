@@ -1,6 +1,8 @@
-#include "log_format.hpp"
+#include <zkpipe/host/log_format.hpp>
 
 #include <zkpipe/host/logging.hpp>
+
+#include <spdlog/details/log_msg.h>
 
 #include <spdlog/formatter.h>
 
@@ -11,7 +13,7 @@
 #include <memory>
 #include <string>
 
-namespace zkp::serve {
+namespace zkp::host {
 
 namespace {
 
@@ -138,7 +140,7 @@ std::string json_log_line(std::chrono::system_clock::time_point time, spdlog::le
   out += stamp;
   out += millis;
   out += "\",\"level\":\"";
-  out += host::log_level_name(level);
+  out += log_level_name(level);
   out += "\",\"logger\":";
   append_json_string(out, logger);
   out += ",\"message\":";
@@ -162,7 +164,11 @@ std::string json_log_line(std::chrono::system_clock::time_point time, spdlog::le
 }
 
 void apply_log_format(LogFormat format) {
-  if (format == LogFormat::json) host::log().set_formatter(std::make_unique<JsonFormatter>());
+  if (format == LogFormat::json) {
+    log().set_formatter(std::make_unique<JsonFormatter>());
+  } else {
+    log().set_pattern(kTextPattern);
+  }
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::host
