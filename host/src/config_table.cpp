@@ -127,10 +127,11 @@ const std::vector<HostOption>& host_options() {
            "false measures without"),
       integer("device_retries", "2", nullptr, &Config::device_retries, 0, kMaxDeviceRetries,
               "a device that reports a device error (or its device lost) takes no more unpinned work while "
-              "another device is usable (with isolation = process: until its process is restarted), and its "
-              "pinned partitions fail with that error; a partition of an unpinned job "
-              "(gpu_index -1) that fails on a device with a device error or out of memory is queued again "
-              "for a device it has not failed on, this many times at most"),
+              "another device is usable (with isolation = process: until its process is restarted); a "
+              "partition that fails on a device with a device error or out of memory is queued again, this "
+              "many times at most: for a device it has not failed on (unpinned jobs, gpu_index -1), while "
+              "pinned partitions fail with that error; with isolation = process a failed device's process "
+              "is replaced, so the retry may go to the same device once it is back, pinned partitions too"),
       {"log_level", "info", nullptr, "trace, debug, info, warn, error or off",
        [](Config& c, const std::string& text) {
          const auto level = parse_log_level(text);

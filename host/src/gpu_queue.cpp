@@ -4,12 +4,13 @@
 
 namespace zkp::host {
 
-GpuQueue::GpuQueue(QueueMode mode, uint32_t device_count)
-    : mode_(mode), queues_(mode == QueueMode::shared ? 1 : device_count), quarantined_(device_count, false) {}
+GpuQueue::GpuQueue(QueueMode mode, uint32_t device_count, bool devices_recover)
+    : mode_(mode), devices_recover_(devices_recover), queues_(mode == QueueMode::shared ? 1 : device_count), quarantined_(device_count, false) {}
 
 bool GpuQueue::may_run(const Task& task, uint32_t device) const {
   if (task.job->gpu_index >= 0) return static_cast<uint32_t>(task.job->gpu_index) == device;
-  return usable(device) && std::find(task.failed_on.begin(), task.failed_on.end(), device) == task.failed_on.end();
+  return usable(device) && (devices_recover_ ||
+                            std::find(task.failed_on.begin(), task.failed_on.end(), device) == task.failed_on.end());
 }
 
 bool GpuQueue::has_device_for(const Task& task) const {

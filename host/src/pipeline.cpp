@@ -47,7 +47,7 @@ Pipeline::Pipeline(const PipelineSettings& settings, Prover& prover, Pacer& pace
       pacer_(pacer),
       dispatcher_(dispatcher),
       device_cv_(settings.devices),
-      gpu_queue_(settings.queue, settings.devices),
+      gpu_queue_(settings.queue, settings.devices, prover.isolated()),
       budget_(settings.budget_bytes),
       proving_on_(settings.devices, 0),
       idle_on_(settings.devices, 0),
@@ -432,7 +432,10 @@ bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
     for (auto& cv : device_cv_) cv.notify_all();  // per-device: its queue may have moved
   }
   const Job& job = *task.job;
-  if (job.gpu_index >= 0 || job.cancelled || stopping_ || task.failed_on.size() >= settings_.device_retries) {
+  // A pinned partition is retried only where its device comes back: under isolation = process,
+  // whose failed device process the host replaces (the send waits for the new one).
+  const bool pinned = job.gpu_index >= 0;
+  if ((pinned && !prover_.isolated()) || job.cancelled || stopping_ || task.failed_on.size() >= settings_.device_retries) {
     return false;
   }
   task.failed_on.push_back(device);
@@ -440,8 +443,9 @@ bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
     task.failed_on.pop_back();
     return false;
   }
-  log().warn("{} failed on device {} ({}); retrying it on another device ({} of {})", partition_name(task), device,
-             record.message, task.failed_on.size(), settings_.device_retries);
+  log().warn("{} failed on device {} ({}); retrying it {} ({} of {})", partition_name(task), device, record.message,
+             prover_.isolated() ? "on a device whose process is up, this one once restarted" : "on another device",
+             task.failed_on.size(), settings_.device_retries);
   --proving_;
   --proving_on_[device];
   zkp_pacer_event_t event = event_of(ZKP_PACER_EVENT_REQUEUED, task);

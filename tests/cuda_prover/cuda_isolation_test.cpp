@@ -73,7 +73,7 @@ void expect_all_proved(const Completions& c, std::uint32_t count, const std::vec
   }
 }
 
-TEST(CudaIsolation, AFaultInADeviceProcessRestartsItAndTheDeviceProvesAgain) {
+TEST(CudaIsolationFault, AFaultInADeviceProcessRestartsItAndTheDeviceProvesAgain) {
   cudaError_t why = cudaSuccess;
   const int devices = cuda::device_count(&why);
   if (devices < 1) GTEST_SKIP() << "needs a CUDA device, found none (" << cudaGetErrorString(why) << ")";

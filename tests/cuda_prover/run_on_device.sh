@@ -5,7 +5,8 @@
 #
 #   tests/cuda_prover/run_on_device.sh BIN_DIR
 #
-# BIN_DIR holds cuda_prover_test, cuda_prover_options_test, bench_cuda_prover,
+# BIN_DIR holds cuda_prover_test, cuda_prover_options_test, bench_cuda_prover, zkpipe-device,
+# libzkp_prover_faulty.so (tests/host/plugins), libzkp_test_cuda_fault_hook.so, libzkpipe.so*,
 # libzkp_prover_cuda.so, libzkp_prover_cpu.so, libzkp_pacer_greedy.so and devlibs/ (from /work/shared/tools/device-bundle).
 # Test data: the committed vectors in tests/vectors/data (6 MB, in the working tree); the bench
 # builds its keys in memory on the device machine (synthetic, any size), so nothing big travels.
@@ -27,6 +28,9 @@ mkdir -p "$out"
 export LD_LIBRARY_PATH="$bin/devlibs:${LD_LIBRARY_PATH:-}"
 export ZKPIPE_CUDA_PLUGIN="$bin/libzkp_prover_cuda.so" ZKPIPE_CPU_PLUGIN="$bin/libzkp_prover_cpu.so"
 export ZKPIPE_GREEDY_PACER="$bin/libzkp_pacer_greedy.so"
+# CudaIsolationFault: the faulty test prover, its CUDA fault hook and zkpipe-device, beside the rest.
+export ZKPIPE_FAULTY_PLUGIN="$bin/libzkp_prover_faulty.so" ZKPIPE_CUDA_FAULT_HOOK="$bin/libzkp_test_cuda_fault_hook.so"
+export ZKPIPE_DEVICE_EXECUTABLE="$bin/zkpipe-device"
 export ZKPIPE_VECTORS_DIR="$repo/tests/vectors/data"
 # bellperson parameters and caller-synthesized vectors (build/tests/bellperson_prover), copied
 # into BIN_DIR beside the binaries when the bundle is made.
@@ -70,6 +74,9 @@ if grep -q '^\[  SKIPPED \] CudaProverNoGpu' "$out/tests.log" && grep -q '^=== n
   echo "no_gpu: CudaProverNoGpu was SKIPPED with CUDA_VISIBLE_DEVICES= (GPUs still visible?)" | tee -a "$out/tests.log"
   status=1
 fi
+
+# ZKPIPE_DEVICE_BENCH=0: the tests alone (a short device call).
+if [ "${ZKPIPE_DEVICE_BENCH:-1}" = 0 ]; then exit $status; fi
 
 # Whole proofs 2^16..2^22, both curves, stage split (G2 MSM and H step on the device); the
 # throughput of gpu_index -1 vs device 0 at 2^18. Then the host placements up to 2^20.

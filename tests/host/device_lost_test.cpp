@@ -9,7 +9,9 @@
 //     prover's message; with device_retries=1 it is proved on device 0, and every other
 //     partition of every job is proved and verifies;
 //   - the device returns to service: after the restart, unpinned partitions go to it again
-//     (thread isolation keeps a lost device quarantined: fault_injection_test.cpp).
+//     (thread isolation keeps a lost device quarantined: fault_injection_test.cpp);
+//   - on a host of one device (a one-GPU box), a job pinned to it loses nothing with retries:
+//     the partition waits for the restarted process and is proved there.
 // fault_once makes the loss happen once among the processes of a test, so the restarted
 // process finds its device healthy.
 #include "isolation_support.hpp"
@@ -80,6 +82,19 @@ TEST(DeviceLost, WithRetriesEveryPartitionIsProvedAndTheDeviceComesBack) {
   EXPECT_TRUE(fs::exists(once.path)) << "the fault never happened";
   wait_for_restarts(host.get(), 1);
   expect_device_1_in_service(host.get(), key);
+}
+
+TEST(DeviceLost, OnOneDeviceAPinnedPartitionIsRetriedInTheRestartedProcess) {
+  FaultOnce once;
+  HostPtr host = isolated_host({"prover.devices=1", "prover.fault=device_lost", "prover.fault_at=2",
+                                "prover.fault_once=" + once.path.string(), "device_retries=1"});
+  const uint64_t key = load_key(host.get());
+  const std::vector<Record> records = prove(host.get(), key, 2, 3, 0);
+  ASSERT_EQ(records.size(), 6u);
+  EXPECT_EQ(expect_all_proved(host.get(), key, records, 0), 6u);
+  EXPECT_TRUE(fs::exists(once.path)) << "the fault never happened";
+  EXPECT_EQ(stats(host.get()).device_restarts, 1u);
+  EXPECT_EQ(stats(host.get()).partitions_failed, 0u);
 }
 
 }  // namespace

@@ -28,7 +28,10 @@ namespace zkp::host {
 
 class GpuQueue {
  public:
-  GpuQueue(QueueMode mode, uint32_t device_count);
+  // `devices_recover`: a device that failed a partition may take its retry (isolation =
+  // process: the failed device process is replaced by a new one, with a new context); else a
+  // retry goes only to devices the partition has not failed on.
+  GpuQueue(QueueMode mode, uint32_t device_count, bool devices_recover = false);
 
   QueueMode mode() const { return mode_; }
 
@@ -40,7 +43,7 @@ class GpuQueue {
   // The next partition a worker of `device` may run, or nullopt.
   std::optional<Task> pop_for(uint32_t device);
 
-  // Whether some device may still take unpinned `task` (not one it failed on).
+  // Whether some device may still take unpinned `task` (not one it failed on, unless devices recover).
   bool has_device_for(const Task& task) const;
 
   // Keeps unpinned partitions off `device` while another device is not quarantined; in
@@ -65,6 +68,7 @@ class GpuQueue {
   uint32_t least_loaded(const Task& task, const std::vector<uint32_t>& proving);
 
   QueueMode mode_;
+  bool devices_recover_;
   std::vector<std::deque<Task>> queues_;  // one per device, or one (shared)
   size_t size_ = 0;
   uint32_t tie_cursor_ = 0;  // where the next tie-break starts
