@@ -200,6 +200,12 @@ if [ "$MODE" = workers ]; then
   start_worker w1
   ok "w1 restarted with the same id"
   # w3 is killed and restarted at once: its old leases come back at its start, not at expiry.
+  # On a loaded machine w3 may have proved the rest of job $JOB while w2 was stopped, so this
+  # step brings work of its own to hold.
+  more=()
+  for _ in $(seq 40); do more+=("$V/witness.wtns"); done
+  JOB3=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "${more[@]}" 2> "$TMP/enqueue3.err")
+  [ -n "$JOB3" ] && ok "enqueue: job $JOB3 of 40 partitions for w3's kill and restart" || bad "enqueue failed: $(cat "$TMP/enqueue3.err")"
   if wait_for 20 "$(held_by w3)"; then
     kill -KILL "${PID[w3]}"; wait "${PID[w3]}" 2>/dev/null
     w3_leases=$(sql "SELECT string_agg(id::text, ',') FROM zkpipe.leases WHERE worker = 'w3' AND ended_at IS NULL")
@@ -214,6 +220,7 @@ if [ "$MODE" = workers ]; then
   fi
 
   check_job "$JOB" "$N"
+  [ -n "${JOB3:-}" ] && check_job "$JOB3" 40
   "$ZKPIPE" jobs --queue "$PG_URL" "$SMALL" --wait 30 > "$TMP/small.txt" 2>&1
   r=$(sql "SELECT j.state, j.succeeded, j.failed, (SELECT status FROM zkpipe.results WHERE job_id = j.id AND idx = 1),
            (SELECT message FROM zkpipe.results WHERE job_id = j.id AND idx = 1) FROM zkpipe.jobs j WHERE id = $SMALL")
