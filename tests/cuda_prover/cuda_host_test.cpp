@@ -7,10 +7,10 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "completions.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "fault_injection.hpp"
 #include "plugin_harness.hpp"
@@ -19,20 +19,6 @@ namespace zkp::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Results {
-  std::mutex mu;
-  std::vector<zkp_completion_t> records;  // message and proof pointers cleared
-  std::vector<std::string> messages;
-  std::vector<std::vector<std::uint8_t>> proofs;
-  static void on_partition(void* self, const zkp_completion_t* c) {
-    auto& me = *static_cast<Results*>(self);
-    std::lock_guard lk(me.mu);
-    me.records.push_back(*c);
-    me.messages.emplace_back(c->message != nullptr ? c->message : "");
-    me.proofs.emplace_back(c->proof, c->proof + c->proof_size);
-  }
-};
 
 TEST(CudaHostFaultTwoGpu, EveryPartitionOfAJobCompletesWhenADeviceFaults) {
   cudaError_t why = cudaSuccess;
@@ -69,14 +55,14 @@ TEST(CudaHostFaultTwoGpu, EveryPartitionOfAJobCompletesWhenADeviceFaults) {
     p.witness.path = wtns.c_str();
   }
   std::vector<std::uint8_t> randomness(kParts * 2 * ZKP_SCALAR_SIZE, 0);  // r = s = 0: equal proofs
-  Results results;
+  Completions results;
   auto job = make<zkp_job_t>();
   job.key_id = key;
   job.partitions = parts.data();
   job.partition_count = kParts;
   job.gpu_index = -1;
   job.randomness = randomness.data();
-  job.on_partition = &Results::on_partition;
+  job.on_partition = &Completions::on_partition;
   job.user_data = &results;
   std::uint64_t id = 0;
   ASSERT_EQ(zkp_host_submit(host, &job, &id, &err), ZKP_OK) << err.message;

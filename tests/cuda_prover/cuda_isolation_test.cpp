@@ -10,10 +10,10 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <mutex>
 #include <string>
 #include <vector>
 
+#include "completions.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "plugin_harness.hpp"
 
@@ -21,22 +21,6 @@ namespace zkp::test {
 namespace {
 
 namespace fs = std::filesystem;
-
-struct Completions {
-  std::mutex mu;
-  std::vector<zkp_completion_t> records;  // message and proof pointers cleared
-  std::vector<std::string> messages;
-  std::vector<std::vector<std::uint8_t>> proofs;
-  static void on_partition(void* self, const zkp_completion_t* c) {
-    auto& me = *static_cast<Completions*>(self);
-    std::lock_guard lk(me.mu);
-    me.records.push_back(*c);
-    me.records.back().message = nullptr;
-    me.records.back().proof = nullptr;
-    me.messages.emplace_back(c->message != nullptr ? c->message : "");
-    me.proofs.emplace_back(c->proof, c->proof + c->proof_size);
-  }
-};
 
 // Proves `count` partitions of chain_bn128's witness with r = s = 0 (equal proofs) on device 0.
 void prove_job(zkp_host_t* host, std::uint64_t key, const std::string& wtns, std::uint32_t count, Completions& out) {
