@@ -1,4 +1,5 @@
-// zkpipe bench --key K --witness W: proofs/s and p50/p99 latency of real proofs on a host in
+// zkpipe bench --key K --witness W (or --synthetic CURVE:LOG2: a generated, INSECURE key and
+// its witness, bench/synthetic_key.hpp): proofs/s and p50/p99 latency of real proofs on a host in
 // this process, over a sweep of concurrency settings (workers per device x synthesis threads
 // x jobs in flight), or against a `zkpipe serve` (--socket, --address: jobs in flight only),
 // as a table on stdout and optionally JSON, CSV and an SVG chart. Every
@@ -19,6 +20,8 @@
 #include <optional>
 
 #include "bench/local_runner.hpp"
+#include "bench/synthetic_key.hpp"
+#include "bench/synthetic_spec.hpp"
 #ifdef ZKPIPE_HAVE_SERVE
 #include "bench/serve_runner.hpp"
 #include "connection.hpp"  // host/client
@@ -35,7 +38,7 @@ namespace {
 namespace po = boost::program_options;
 
 constexpr const char* kUsage =
-    "zkpipe bench --key ZKEY --witness WTNS [--backend NAME] [--workers LIST] [--synthesis-threads LIST]\n"
+    "zkpipe bench (--key ZKEY --witness WTNS | --synthetic CURVE:LOG2) [--backend NAME] [--workers LIST] [--synthesis-threads LIST]\n"
     "             [--in-flight LIST] [--proofs N | --duration S] [--warmup N] [--json FILE] [--csv FILE]\n"
     "             [--svg FILE] [--socket PATH | --address HOST:PORT] [--config FILE] [key=value ...]";
 constexpr int64_t kMaxConnectSeconds = 3600;
@@ -117,11 +120,32 @@ bool all_valid(const std::vector<bench::PointResult>& results) {
   return false;
 }
 
+// Generates the key, says on stderr that it is INSECURE and how long it took, and records both.
+bench::BenchInput make_synthetic_input(const bench::SyntheticSpec& spec, bench::BenchInfo& info) {
+  bench::SyntheticKey key = bench::make_synthetic_key(spec, 0);
+  info.key = "synthetic " + bench::to_string(spec) + " (INSECURE: known toxic waste, seed " +
+             std::to_string(bench::kSyntheticSeed) + ")";
+  info.witness = "synthetic (squaring chain from " + std::to_string(bench::kSyntheticChainStart) + ")";
+  info.keygen_s = key.seconds;
+  info.keygen_threads = key.threads;
+  std::cerr << "zkpipe bench: synthetic " << bench::to_string(spec) << " key generated in " << key.seconds << " s on "
+            << key.threads << " thread(s): " << key.constraints << " constraints, " << key.n_vars << " wires, domain "
+            << key.domain_size << ", " << key.zkey.size() << " bytes. INSECURE (known tau): for benchmarks only\n";
+  bench::BenchInput input;
+  input.key_image = std::move(key.zkey);
+  input.assignment = std::move(key.assignment);
+  return input;
+}
+
 int run_bench(const std::vector<std::string>& args) {
   po::options_description specific("bench options");
   specific.add_options()
-      ("key,k", po::value<std::string>()->value_name("ZKEY"), "proving key (.zkey); required")
-      ("witness,w", po::value<std::string>()->value_name("WTNS"), "witness (.wtns) every proof proves; required")
+      ("key,k", po::value<std::string>()->value_name("ZKEY"), "proving key (.zkey); required unless --synthetic")
+      ("witness,w", po::value<std::string>()->value_name("WTNS"),
+       "witness (.wtns) every proof proves; required unless --synthetic")
+      ("synthetic", po::value<std::string>()->value_name("CURVE:LOG2"),
+       "instead of --key/--witness: generate an INSECURE known-tau key of 2^LOG2 rows (a squaring chain) "
+       "and its witness in memory; CURVE bn254 or bls12-381, e.g. bn254:16")
       ("backend,b", po::value<std::string>()->value_name("NAME"), "prover plugin (cpu, cuda, a path); same as prover=NAME")
       ("workers", po::value<std::string>()->default_value("1,2")->value_name("LIST"),
        "workers_per_device values to sweep, comma-separated")
@@ -151,22 +175,36 @@ int run_bench(const std::vector<std::string>& args) {
     if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
   }
   po::variables_map& v = parsed.values;
-  if (!v.count("key")) throw UsageError("--key is required (the proving key to bench)");
-  if (!v.count("witness")) throw UsageError("--witness is required (the witness every proof proves)");
+  std::optional<bench::SyntheticSpec> synthetic;
+  if (v.count("synthetic")) {
+    if (v.count("key") || v.count("witness")) throw UsageError("--synthetic replaces --key and --witness; give one or the other");
+    synthetic = bench::parse_synthetic_spec("--synthetic", v["synthetic"].as<std::string>());
+  } else {
+    if (!v.count("key")) throw UsageError("--key is required (the proving key to bench), or --synthetic CURVE:LOG2");
+    if (!v.count("witness")) throw UsageError("--witness is required (the witness every proof proves)");
+  }
   const bench::Budget budget = parse_budget(v);
   const bool remote = v.count("socket") || v.count("address");
   if (remote) check_remote_flags(v);
+  // A server loads keys by path; a key that lives in this process's memory cannot reach it.
+  if (remote && synthetic) throw UsageError("--synthetic benches a host in this process; not with --socket or --address");
   const int64_t connect_seconds = v["connect-timeout"].as<int64_t>();
   if (connect_seconds < 0 || connect_seconds > kMaxConnectSeconds) throw UsageError("--connect-timeout must be in [0, 3600] seconds");
   if (v.count("backend")) parsed.overrides.push_back("prover=" + v["backend"].as<std::string>());
   host::Config config = load_config(parsed);
   const std::vector<bench::Point> plan = parse_plan(v, remote, config.synthesis_threads);
 
+  const auto origin = std::chrono::steady_clock::now();
   bench::BenchInfo info;
   info.target = "local";
-  info.key = v["key"].as<std::string>();
-  info.witness = v["witness"].as<std::string>();
   info.warmup = budget.warmup;
+  bench::BenchInput input;
+  if (synthetic) {
+    input = make_synthetic_input(*synthetic, info);
+  } else {
+    info.key = input.key_path = v["key"].as<std::string>();
+    info.witness = input.witness_path = v["witness"].as<std::string>();
+  }
   std::function<bench::PointResult(const bench::Point&, const bench::Budget&, const bench::ProofTick&)> run_point;
   std::function<std::string()> prover_name;
   std::unique_ptr<bench::LocalRunner> local;
@@ -177,7 +215,7 @@ int run_bench(const std::vector<std::string>& args) {
     info.target = v.count("socket") ? "unix:" + v["socket"].as<std::string>() : v["address"].as<std::string>();
     connection = std::make_unique<client::Connection>(client::ConnectionSettings{info.target, "", "", "", std::nullopt});
     connection->connect(std::chrono::seconds(connect_seconds));
-    served = std::make_unique<bench::ServeRunner>(*connection, info.key, info.witness);
+    served = std::make_unique<bench::ServeRunner>(*connection, input.key_path, input.witness_path, origin);
     run_point = [&](const auto& p, const auto& b, const auto& t) { return served->run(p, b, t); };
     prover_name = [&] { return served->prover_name(); };
   }
@@ -185,7 +223,7 @@ int run_bench(const std::vector<std::string>& args) {
   if (remote) throw UsageError("--socket and --address need zkpipe serve, which this build lacks (no gRPC)");
 #endif
   if (!remote) {
-    local = std::make_unique<bench::LocalRunner>(std::move(config), info.key, info.witness);
+    local = std::make_unique<bench::LocalRunner>(std::move(config), std::move(input), origin);
     run_point = [&](const auto& p, const auto& b, const auto& t) { return local->run(p, b, t); };
     prover_name = [&] { return local->prover_name(); };
   }
@@ -207,7 +245,7 @@ int run_bench(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(bench, "bench real proofs (--key, --witness) over a concurrency sweep: table, JSON, CSV, SVG",
+ZKPIPE_COMMAND(bench, "bench real proofs (--key and --witness, or --synthetic) over a concurrency sweep: table, JSON, CSV, SVG",
                kUsage, run_bench);
 
 }  // namespace zkp::cli

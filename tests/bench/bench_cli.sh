@@ -6,16 +6,24 @@
 #                has both rows; --json parses, has every field, 2 points of 2 proofs each, all
 #                verified, p50 <= p99, proofs/s > 0; --csv has the header and one row per point;
 #                the SVG is well-formed XML with the throughput, p50 and p99 series of 2 points
-#                each; stderr (not a terminal) has one plain line per point and no \r; a
-#                --duration point measures at least one proof; on a terminal (a pty) the progress
-#                is a bar redrawn with \r and reaches 100%; a witness of another circuit
-#                makes the bench fail (exit 1) rather than report numbers.
-#   bad-flags    each bad command line exits 2 with a message naming the flag; a missing key
-#                file exits 1 naming the file.
+#                each and a busy-d0 series; the JSON's busy_samples are in increasing time,
+#                one share per device; stderr (not a terminal) has one plain line per point and
+#                no \r; a --duration point measures at least one proof; on a terminal (a pty)
+#                the progress is a bar redrawn with \r and reaches 100%; a witness of another
+#                circuit makes the bench fail (exit 1) rather than report numbers.
+#   synthetic    --synthetic bn254:10 and bls12-381:10 (generated INSECURE known-tau keys):
+#                exit 0, 4 proofs a point on 2 points, every one verified by the host (a wrong
+#                key point fails the pairing check and the bench); the key is marked INSECURE in
+#                the table, the JSON and on stderr with its generation time; the JSON has
+#                keygen_s, keygen_threads and busy samples in increasing time; the SVG has busy-d0.
+#   bad-flags    each bad command line exits 2 with a message naming the flag (--synthetic
+#                among them: no ':', unknown curve, LOG2 not a number or out of range, with
+#                --key, against a server); a missing key file exits 1 naming the file.
 #   serve        against a `zkpipe serve` (cpu prover) started here on a unix socket: a 2-point
 #                sweep of jobs in flight (1,2): exit 0, the JSON's target is the socket, each
 #                point 2 proofs, all verified, workers_per_device the server's (2); --workers is
-#                refused there (exit 2, the server's setting); a socket nobody serves exits 1.
+#                refused there (exit 2, the server's setting); busy samples (Status RPCs) in
+#                increasing time; a socket nobody serves exits 1.
 #   run-witness  zkpipe run --witness proves for real: 2 partitions, each "verified" by the
 #                host; another curve's witness fails its partitions (exit 1); --witness
 #                without --key is a usage error.
@@ -64,8 +72,12 @@ svg = ET.parse(sys.argv[3]).getroot()
 ns = "{http://www.w3.org/2000/svg}"
 assert svg.tag == ns + "svg", svg.tag
 series = {e.get("id"): e.get("points").split() for e in svg.iter(ns + "polyline")}
-assert sorted(series) == ["p50", "p99", "throughput"], series
-assert all(len(v) == 2 for v in series.values()), series
+assert sorted(series) == ["busy-d0", "p50", "p99", "throughput"], series
+assert all(len(series[k]) == 2 for k in ("p50", "p99", "throughput")), series
+assert len(series["busy-d0"]) >= 2, series
+times = [s["t_s"] for s in j["busy_samples"]]
+assert len(times) >= 2 and all(a < b for a, b in zip(times, times[1:])), times
+assert all(len(s["busy"]) == 1 and s["busy"][0] >= 0 for s in j["busy_samples"]), j["busy_samples"]
 texts = [t.text or "" for t in svg.iter(ns + "text")]
 assert "Throughput" in texts and any("Latency" in t for t in texts), texts
 print("ok")
@@ -127,9 +139,45 @@ bad-flags)
   expect_usage --warmup "${K[@]}" --warmup -1
   expect_usage frobnicate "${K[@]}" --frobnicate
   expect_usage --connect-timeout "${K[@]}" --connect-timeout -1
+  expect_usage "--synthetic: 'bn254' is not CURVE:LOG2" --synthetic bn254
+  expect_usage "--synthetic: unknown curve 'bn128'" --synthetic bn128:10
+  expect_usage "--synthetic: LOG2 'x'" --synthetic bn254:x
+  expect_usage "--synthetic: LOG2 '3'" --synthetic bls12-381:3
+  expect_usage "--synthetic: LOG2 '25'" --synthetic bn254:25
+  expect_usage "--synthetic replaces --key" --synthetic bn254:10 --key "$V/circuit.zkey"
+  expect_usage "--synthetic benches a host in this process" --synthetic bn254:10 --socket "$TMP/none.sock"
   out=$("$ZKPIPE" bench --key "$TMP/missing.zkey" --witness "$V/witness.wtns" --backend cpu --proofs 1 2>&1); rc=$?
   if [ $rc -eq 1 ] && grep -q "missing.zkey" <<< "$out"; then ok "missing key: $(echo "$out" | tail -n 1)"
   else bad "missing key: exit $rc: $out"; fi
+  ;;
+synthetic)
+  for spec in bn254:10 bls12-381:10; do
+    "$ZKPIPE" bench --synthetic "$spec" --backend cpu --workers 1,2 --in-flight 2 --proofs 4 --warmup 1 \
+      --json "$TMP/syn.json" --svg "$TMP/syn.svg" $QUIET > "$TMP/table.txt" 2> "$TMP/err.txt"
+    rc=$?
+    if [ $rc -eq 0 ]; then ok "$spec: bench exit 0"; else bad "$spec: bench exit $rc: $(cat "$TMP/err.txt")"; fi
+    if grep -q "synthetic $spec key generated in .* INSECURE" "$TMP/err.txt" && grep -q "INSECURE" "$TMP/table.txt"
+    then ok "$spec: INSECURE and the generation time on stderr and in the table"
+    else bad "$spec: marking: $(cat "$TMP/err.txt" "$TMP/table.txt")"; fi
+    if out=$(python3 - "$TMP/syn.json" "$TMP/syn.svg" "$spec" <<'PY' 2>&1
+import json, sys
+import xml.etree.ElementTree as ET
+j = json.load(open(sys.argv[1]))
+assert j["key"].startswith("synthetic " + sys.argv[3]) and "INSECURE" in j["key"], j["key"]
+assert j["keygen_s"] > 0 and j["keygen_threads"] >= 1, j
+assert [p["workers_per_device"] for p in j["points"]] == [1, 2], j["points"]
+for p in j["points"]:
+    assert p["proofs"] == 4 and p["verified"] == 4 and p["failed"] == 0, p
+times = [s["t_s"] for s in j["busy_samples"]]
+assert len(times) >= 2 and all(a < b for a, b in zip(times, times[1:])), times
+assert times[0] > j["keygen_s"] * 0.5, (times, j["keygen_s"])  # the axis starts before the key was made
+ns = "{http://www.w3.org/2000/svg}"
+ids = [e.get("id") for e in ET.parse(sys.argv[2]).getroot().iter(ns + "polyline")]
+assert "busy-d0" in ids, ids
+print(f"keygen {j['keygen_s']:.3f} s, {len(times)} busy samples")
+PY
+    ); then ok "$spec: json and svg: $out"; else bad "$spec: outputs: $out"; fi
+  done
   ;;
 serve)
   source "$(dirname "$0")/../serve/serve_fixture.sh"
@@ -147,6 +195,8 @@ assert [p["in_flight"] for p in j["points"]] == [1, 2], j
 for p in j["points"]:
     assert p["proofs"] == 2 and p["verified"] == 2 and p["failed"] == 0 and p["workers_per_device"] == 2, p
     assert 0 < p["p50_ms"] <= p["p99_ms"] and p["proofs_per_s"] > 0, p
+times = [s["t_s"] for s in j["busy_samples"]]  # from Status RPCs
+assert len(times) >= 2 and all(a < b for a, b in zip(times, times[1:])), times
 print("ok")
 PY
   ); then ok "bench against serve: 2 points, verified"; else bad "bench against serve: exit $rc: $out ${out2:-}"; fi

@@ -1,5 +1,7 @@
 #include "bench/local_runner.hpp"
 
+#include "bench/busy_sampler.hpp"
+
 #include <zkpipe/host/clock.hpp>
 #include <zkpipe/host/host.hpp>
 #include <zkpipe/sdk/error.hpp>
@@ -37,16 +39,22 @@ void on_partition(void* user_data, const zkp_completion_t* r) {
   if ((r->flags & ZKP_COMPLETION_SELF_CHECKED) != 0) ++tally.verified;
 }
 
+std::vector<uint64_t> device_busy_ns(const host::Host& h) {
+  std::vector<uint64_t> busy;
+  for (uint32_t d = 0; d < h.prover().device_count(); ++d) busy.push_back(h.device_info(d).busy_ns);
+  return busy;
+}
+
 uint64_t busy_ns(const host::Host& h) {
   uint64_t sum = 0;
-  for (uint32_t d = 0; d < h.prover().device_count(); ++d) sum += h.device_info(d).busy_ns;
+  for (uint64_t b : device_busy_ns(h)) sum += b;
   return sum;
 }
 
 }  // namespace
 
-LocalRunner::LocalRunner(host::Config base, std::string key_path, std::string witness_path)
-    : base_(std::move(base)), key_path_(std::move(key_path)), witness_path_(std::move(witness_path)) {}
+LocalRunner::LocalRunner(host::Config base, BenchInput input, std::chrono::steady_clock::time_point origin)
+    : base_(std::move(base)), input_(std::move(input)), origin_(origin) {}
 
 PointResult LocalRunner::run(const Point& point, const Budget& budget, const ProofTick& tick) {
   host::Config config = base_;
@@ -57,14 +65,25 @@ PointResult LocalRunner::run(const Point& point, const Budget& budget, const Pro
   prover_name_ = h.prover().name();
 
   auto source = sdk::make_struct<zkp_key_source_t>();
-  source.path = key_path_.c_str();
+  if (input_.key_image.empty()) {
+    source.path = input_.key_path.c_str();
+  } else {
+    source.data = input_.key_image.data();  // outlives the host, which frees the key
+    source.size = input_.key_image.size();
+  }
   const uint64_t key_id = h.load_key(source);
 
   Tally tally;
   auto part = sdk::make_struct<zkp_partition_t>();
   part.witness = sdk::make_struct<zkp_witness_t>();
-  part.witness.kind = ZKP_WITNESS_WTNS_FILE;
-  part.witness.path = witness_path_.c_str();
+  if (input_.assignment.empty()) {
+    part.witness.kind = ZKP_WITNESS_WTNS_FILE;
+    part.witness.path = input_.witness_path.c_str();
+  } else {
+    part.witness.kind = ZKP_WITNESS_ASSIGNMENT;
+    part.witness.data = input_.assignment.data();
+    part.witness.size = input_.assignment.size();
+  }
   auto job = sdk::make_struct<zkp_job_t>();
   job.key_id = key_id;
   job.partitions = &part;
@@ -72,6 +91,9 @@ PointResult LocalRunner::run(const Point& point, const Budget& budget, const Pro
   job.gpu_index = -1;
   job.on_partition = &on_partition;
   job.user_data = &tally;
+
+  // Declared after h: it stops reading the host before the host is destroyed.
+  BusySampler sampler([&h] { return device_busy_ns(h); }, origin_);
 
   // Keeps point.in_flight jobs submitted, waiting for the oldest before topping up. Jobs
   // finish in about the order they were submitted, so waiting on the oldest rarely leaves a
@@ -114,6 +136,7 @@ PointResult LocalRunner::run(const Point& point, const Budget& budget, const Pro
   });
   h.wait(0, -1);
   result.busy_ns = busy_ns(h) - busy_before;
+  result.busy_samples = sampler.stop();
   h.shutdown(ZKP_SHUTDOWN_DRAIN);
 
   const std::lock_guard lock(tally.mutex);

@@ -57,6 +57,10 @@ std::string format_table(const BenchInfo& info, const std::vector<PointResult>& 
   std::string out;
   append(out, "prover %s on %s; key %s; witness %s; %u warm-up proof(s) per point excluded\n\n",
          info.prover.c_str(), info.target.c_str(), info.key.c_str(), info.witness.c_str(), info.warmup);
+  if (info.keygen_s >= 0) {
+    append(out, "synthetic key generated in %.3f s on %u thread(s); INSECURE, for benchmarks only\n\n", info.keygen_s,
+           info.keygen_threads);
+  }
   out += "| workers | synth threads | in flight | proofs | failed | verified | proofs/s | p50 ms | p99 ms | busy |\n";
   out += "|--------:|--------------:|----------:|-------:|-------:|---------:|---------:|-------:|-------:|-----:|\n";
   for (const PointResult& result : results) {
@@ -72,7 +76,21 @@ std::string format_table(const BenchInfo& info, const std::vector<PointResult>& 
 std::string format_json(const BenchInfo& info, const std::vector<PointResult>& results) {
   std::string out = "{\"prover\":" + quoted(info.prover) + ",\"target\":" + quoted(info.target) +
                     ",\"key\":" + quoted(info.key) + ",\"witness\":" + quoted(info.witness);
-  append(out, ",\"warmup\":%u,\"points\":[", info.warmup);
+  append(out, ",\"warmup\":%u", info.warmup);
+  if (info.keygen_s >= 0) append(out, ",\"keygen_s\":%.6f,\"keygen_threads\":%u", info.keygen_s, info.keygen_threads);
+  out += ",\"busy_samples\":[";
+  bool first_sample = true;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    for (const BusySample& sample : results[i].busy_samples) {
+      append(out, "%s{\"point\":%zu,\"t_s\":%.6f,\"busy\":[", first_sample ? "" : ",", i, sample.t_s);
+      for (std::size_t d = 0; d < sample.share.size(); ++d) append(out, "%s%.4f", d == 0 ? "" : ",", sample.share[d]);
+      out += "],\"busy_ns\":[";
+      for (std::size_t d = 0; d < sample.busy_ns.size(); ++d) append(out, "%s%llu", d == 0 ? "" : ",", ull(sample.busy_ns[d]));
+      out += "]}";
+      first_sample = false;
+    }
+  }
+  out += "],\"points\":[";
   for (std::size_t i = 0; i < results.size(); ++i) {
     const Row row(results[i]);
     const Point& p = results[i].point;

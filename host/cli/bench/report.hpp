@@ -17,11 +17,17 @@ struct BenchInfo {
   std::string key;
   std::string witness;
   uint32_t warmup = 0;
+  double keygen_s = -1;         // --synthetic: seconds the key took to generate; < 0 otherwise
+  unsigned keygen_threads = 0;  // --synthetic: the threads that generated it
 };
 
 std::string format_table(const BenchInfo& info, const std::vector<PointResult>& results);
 
-// {"prover":..,"target":..,"key":..,"witness":..,"warmup":N,"points":[{"workers_per_device":..,
+// {"prover":..,"target":..,"key":..,"witness":..,"warmup":N,
+//  ["keygen_s":..,"keygen_threads":.., with --synthetic; its "key" says INSECURE,]
+//  "busy_samples":[{"point":i,"t_s":..,"busy":[share per device],"busy_ns":[cumulative per
+//  device]}, ...] (time order; busy_sampler.hpp says how a share is reconstructed),
+//  "points":[{"workers_per_device":..,
 //  "synthesis_threads":..,"in_flight":..,"proofs":..,"failed":..,"verified":..,"wall_s":..,
 //  "proofs_per_s":..,"p50_ms":..,"p99_ms":..,"busy":..}, ...]}
 // (against a `zkpipe serve`, synthesis_threads is 0: the server's own, which it does not report)

@@ -1,5 +1,7 @@
 #include "bench/serve_runner.hpp"
 
+#include "bench/busy_sampler.hpp"
+
 #include "connection.hpp"  // host/client
 
 #include <zkpipe/host/clock.hpp>
@@ -37,6 +39,12 @@ v1::StatusResponse server_status(client::Connection& c) {
   return out;
 }
 
+std::vector<uint64_t> device_busy_ns(const v1::StatusResponse& status) {
+  std::vector<uint64_t> busy;
+  for (const v1::Device& d : status.devices()) busy.push_back(d.busy_ns());
+  return busy;
+}
+
 uint64_t busy_ns(const v1::StatusResponse& status) {
   uint64_t sum = 0;
   for (const v1::Device& d : status.devices()) sum += d.busy_ns();
@@ -55,8 +63,9 @@ struct Tally {
 
 }  // namespace
 
-ServeRunner::ServeRunner(client::Connection& connection, const std::string& key_path, const std::string& witness_path)
-    : connection_(connection) {
+ServeRunner::ServeRunner(client::Connection& connection, const std::string& key_path, const std::string& witness_path,
+                         std::chrono::steady_clock::time_point origin)
+    : connection_(connection), origin_(origin) {
   std::ifstream w(witness_path, std::ios::binary);
   if (!w) throw sdk::Error(ZKP_ERR_NOT_FOUND, "--witness: cannot read " + witness_path);
   std::ostringstream bytes;
@@ -119,6 +128,7 @@ PointResult ServeRunner::run(const Point& point, const Budget& budget, const Pro
     if (budget.proofs > 0) return claimed.fetch_add(1) < budget.proofs;
     return host::now_ns() < deadline;
   };
+  BusySampler sampler([this] { return device_busy_ns(server_status(connection_)); }, origin_);
   std::vector<std::thread> clients;
   for (uint32_t t = 0; t < point.in_flight; ++t) {
     clients.emplace_back([&] {
@@ -138,6 +148,7 @@ PointResult ServeRunner::run(const Point& point, const Budget& budget, const Pro
     tick(done.load());
   }
   joiner.join();
+  result.busy_samples = sampler.stop();
   result.busy_ns = busy_ns(server_status(connection_)) - busy_ns(before);
 
   const std::lock_guard lock(tally.mutex);

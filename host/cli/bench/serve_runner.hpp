@@ -9,6 +9,7 @@
 #include "bench/budget.hpp"
 #include "bench/stats.hpp"
 
+#include <chrono>
 #include <cstdint>
 #include <string>
 
@@ -21,9 +22,12 @@ namespace zkp::cli::bench {
 class ServeRunner {
  public:
   // Loads the key and reads the witness; an sdk::Error when the server refuses the key.
-  ServeRunner(client::Connection& connection, const std::string& key_path, const std::string& witness_path);
+  // `origin`: time 0 of the busy samples (the bench's start).
+  ServeRunner(client::Connection& connection, const std::string& key_path, const std::string& witness_path,
+              std::chrono::steady_clock::time_point origin);
 
-  // Warm-up proofs run one at a time. `point.workers_per_device` is overwritten with the
+  // Warm-up proofs run one at a time; the measured part's busy samples come from Status RPCs
+  // every 100 ms (the server's per-device busy_ns). `point.workers_per_device` is overwritten with the
   // server's, `synthesis_threads` set to 0 (the server does not report it).
   PointResult run(const Point& point, const Budget& budget, const ProofTick& tick);
 
@@ -34,6 +38,7 @@ class ServeRunner {
   uint64_t key_id_ = 0;
   std::string witness_;
   std::string prover_name_;
+  std::chrono::steady_clock::time_point origin_;
 };
 
 }  // namespace zkp::cli::bench

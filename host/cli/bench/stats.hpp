@@ -9,6 +9,13 @@
 
 namespace zkp::cli::bench {
 
+// One reading of GPU busy over time (busy_sampler.hpp).
+struct BusySample {
+  double t_s = 0;                 // seconds since the bench started, at the interval's end
+  std::vector<double> share;      // per device: its busy share over the interval (busy_sampler.hpp)
+  std::vector<uint64_t> busy_ns;  // per device: cumulative busy_ns at t_s, as read
+};
+
 struct PointResult {
   Point point;
   uint32_t warmup = 0;                // proofs run before the clock started, not counted below
@@ -19,6 +26,7 @@ struct PointResult {
   uint64_t wall_ns = 0;               // first measured submit to last measured completion
   uint64_t busy_ns = 0;               // device time (zkp_device_info_t busy_ns) in the measured part, all devices
   uint32_t devices = 1;
+  std::vector<BusySample> busy_samples;  // over the whole point, warm-up included; empty if not sampled
 };
 
 // The nearest-rank percentile (p in (0, 100]) of `values`: the smallest value with at least

@@ -7,11 +7,14 @@ namespace zkp::cli::bench {
 
 namespace {
 
-// Layout in SVG user units: two panels side by side, margins wide enough for tick labels.
+// Layout in SVG user units: three panels side by side, margins wide enough for tick labels.
+constexpr int kPanels = 3;
 constexpr double kPanelWidth = 420, kPanelHeight = 300, kMarginLeft = 60, kMarginBottom = 60, kMarginTop = 50;
-constexpr double kWidth = 2 * kPanelWidth, kHeight = kPanelHeight;
+constexpr double kWidth = kPanels * kPanelWidth, kHeight = kPanelHeight;
 constexpr double kPlotWidth = kPanelWidth - kMarginLeft - 20, kPlotHeight = kPanelHeight - kMarginTop - kMarginBottom;
-constexpr int kYTicks = 5;
+constexpr int kYTicks = 5, kTimeTicks = 5;
+// Device colours, cycled past the sixth device.
+constexpr const char* kDeviceColours[] = {"#9467bd", "#ff7f0e", "#17becf", "#8c564b", "#e377c2", "#7f7f7f"};
 constexpr double kNsPerMs = 1e6;
 constexpr double kP50 = 50.0, kP99 = 99.0;
 
@@ -50,6 +53,22 @@ std::string point_label(const Point& p) {
   return out;
 }
 
+// The frame, y ticks from 0 to top_value, the panel's title and y label.
+void frame(std::string& out, double left, const char* title, const char* y_label, double top_value) {
+  const double x0 = left + kMarginLeft, y0 = kMarginTop + kPlotHeight;
+  append(out, "<text x=\"%.1f\" y=\"24\" font-size=\"14\" text-anchor=\"middle\">%s</text>\n", left + kPanelWidth / 2,
+         title);
+  append(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#444\"/>\n", x0,
+         kMarginTop, kPlotWidth, kPlotHeight);
+  for (int t = 0; t <= kYTicks; ++t) {
+    const double v = top_value * t / kYTicks, y = y0 - kPlotHeight * t / kYTicks;
+    append(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0, y, x0 + kPlotWidth, y);
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.3g</text>\n", x0 - 4, y + 3, v);
+  }
+  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 %.1f %.1f)\">%s</text>\n",
+         left + 14, kMarginTop + kPlotHeight / 2, left + 14, kMarginTop + kPlotHeight / 2, y_label);
+}
+
 // One panel at x offset `left`: frame, y ticks from 0 to the largest value, one x tick per
 // point, the series, a legend.
 void panel(std::string& out, double left, const char* title, const char* y_label, const std::vector<Point>& points,
@@ -64,17 +83,7 @@ void panel(std::string& out, double left, const char* title, const char* y_label
   auto x_at = [&](std::size_t i) { return x0 + (n <= 1 ? kPlotWidth / 2 : kPlotWidth * static_cast<double>(i) / static_cast<double>(n - 1)); };
   auto y_at = [&](double v) { return y0 - kPlotHeight * v / top_value; };
 
-  append(out, "<text x=\"%.1f\" y=\"24\" font-size=\"14\" text-anchor=\"middle\">%s</text>\n", left + kPanelWidth / 2,
-         title);
-  append(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#444\"/>\n", x0,
-         kMarginTop, kPlotWidth, kPlotHeight);
-  for (int t = 0; t <= kYTicks; ++t) {
-    const double v = top_value * t / kYTicks;
-    append(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0, y_at(v),
-           x0 + kPlotWidth, y_at(v));
-    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.3g</text>\n", x0 - 4, y_at(v) + 3,
-           v);
-  }
+  frame(out, left, title, y_label, top_value);
   for (std::size_t i = 0; i < n; ++i) {
     append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">%s</text>\n", x_at(i), y0 + 14,
            point_label(points[i]).c_str());
@@ -82,8 +91,6 @@ void panel(std::string& out, double left, const char* title, const char* y_label
   append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">"
               "sweep point (w workers/device, s synthesis threads, f jobs in flight)</text>\n",
          x0 + kPlotWidth / 2, y0 + 34);
-  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 %.1f %.1f)\">%s</text>\n",
-         left + 14, kMarginTop + kPlotHeight / 2, left + 14, kMarginTop + kPlotHeight / 2, y_label);
   for (std::size_t k = 0; k < series.size(); ++k) {
     const Series& s = series[k];
     append(out, "<polyline id=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", s.id, s.colour);
@@ -94,6 +101,52 @@ void panel(std::string& out, double left, const char* title, const char* y_label
     }
     const double ly = kMarginTop + 12 + 14 * static_cast<double>(k);
     append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\">%s</text>\n", x0 + 8, ly, s.colour, s.label);
+  }
+}
+
+// Busy share of each device against seconds since the bench started; y from 0 to at least 1
+// (one device fully busy), higher when workers overlapped.
+void busy_panel(std::string& out, double left, const std::vector<PointResult>& results) {
+  std::vector<const BusySample*> samples;
+  std::size_t devices = 0;
+  double top_value = 1, end_s = 0;
+  for (const PointResult& r : results) {
+    for (const BusySample& s : r.busy_samples) {
+      samples.push_back(&s);
+      devices = std::max(devices, s.share.size());
+      end_s = std::max(end_s, s.t_s);
+      for (double v : s.share) top_value = std::max(top_value, v);
+    }
+  }
+  frame(out, left, "Device busy over time", "busy share", top_value);
+  const double x0 = left + kMarginLeft, y0 = kMarginTop + kPlotHeight;
+  if (end_s <= 0) end_s = 1;
+  auto x_at = [&](double t) { return x0 + kPlotWidth * t / end_s; };
+  auto y_at = [&](double v) { return y0 - kPlotHeight * v / top_value; };
+  for (int t = 0; t <= kTimeTicks; ++t) {
+    const double s = end_s * t / kTimeTicks;
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">%.3g</text>\n", x_at(s), y0 + 14, s);
+  }
+  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">seconds since the bench started</text>\n",
+         x0 + kPlotWidth / 2, y0 + 34);
+  if (samples.empty()) {
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">no busy samples</text>\n",
+           x0 + kPlotWidth / 2, kMarginTop + kPlotHeight / 2);
+    return;
+  }
+  constexpr std::size_t kColours = sizeof kDeviceColours / sizeof kDeviceColours[0];
+  for (std::size_t d = 0; d < devices; ++d) {
+    const char* colour = kDeviceColours[d % kColours];
+    append(out, "<polyline id=\"busy-d%zu\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", d, colour);
+    bool first = true;
+    for (const BusySample* s : samples) {
+      if (d >= s->share.size()) continue;
+      append(out, "%s%.1f,%.1f", first ? "" : " ", x_at(s->t_s), y_at(s->share[d]));
+      first = false;
+    }
+    out += "\"/>\n";
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\">device %zu</text>\n", x0 + 8,
+           kMarginTop + 12 + 14 * static_cast<double>(d), colour, d);
   }
 }
 
@@ -120,6 +173,7 @@ std::string format_svg(const BenchInfo& info, const std::vector<PointResult>& re
   append(out, "<rect width=\"%.0f\" height=\"%.0f\" fill=\"white\"/>\n", kWidth, kHeight);
   panel(out, 0, "Throughput", "proofs/s", points, {rate});
   panel(out, kPanelWidth, "Latency (submit to proof)", "ms", points, {p50, p99});
+  busy_panel(out, 2 * kPanelWidth, results);
   return out + "</svg>\n";
 }
 

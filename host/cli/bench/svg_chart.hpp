@@ -1,7 +1,9 @@
 // The sweep as one self-contained SVG file (no scripts, fonts or links): two panels over the
-// sweep points in plan order, proofs/s on the left and p50/p99 latency (ms) on the right, each
-// with axes, ticks, labels and a legend. Each series is a <polyline> whose id names it
-// ("throughput", "p50", "p99"), so a test can find them.
+// sweep points in plan order, proofs/s and p50/p99 latency (ms), then a third over the run's
+// time: each device's busy share (busy_samples of every point, one axis from the bench's
+// start), each with axes, ticks, labels and a legend. Each series is a <polyline> whose id
+// names it ("throughput", "p50", "p99", "busy-d0", "busy-d1", ...), so a test can find them;
+// with no samples the third panel says so and has no busy series.
 #pragma once
 
 #include "bench/report.hpp"
