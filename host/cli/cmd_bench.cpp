@@ -18,6 +18,7 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <utility>
 
 #include "bench/local_runner.hpp"
 #include "bench/synthetic_key.hpp"
@@ -87,6 +88,10 @@ void check_remote_flags(po::variables_map& v) {
   if (!v["workers"].defaulted()) {
     throw UsageError("--workers is the server's setting; against --socket or --address only --in-flight is swept");
   }
+  if ((v.count("tls-ca") || v.count("tls-server-name")) && !v.count("address")) {
+    throw UsageError("--tls-ca and --tls-server-name are for --address (the unix socket has no TLS)");
+  }
+  if (v.count("tls-server-name") && !v.count("tls-ca")) throw UsageError("--tls-server-name needs --tls-ca");
 }
 
 // Against a server one placeholder value each for workers and synthesis threads: the runner
@@ -163,7 +168,13 @@ int run_bench(const std::vector<std::string>& args) {
       ("socket", po::value<std::string>()->value_name("PATH"),
        "bench a `zkpipe serve` on this unix socket instead of a host in this process (sweeps --in-flight only)")
       ("address", po::value<std::string>()->value_name("HOST:PORT"),
-       "bench a `zkpipe serve` at this plaintext TCP address (sweeps --in-flight only)")
+       "bench a `zkpipe serve` at this TCP address (sweeps --in-flight only)")
+      ("token-file", po::value<std::string>()->value_name("F"),
+       "with --address: the bearer token the server requires over TCP, from this file")
+      ("tls-ca", po::value<std::string>()->value_name("FILE"),
+       "with --address: TLS, trusting the certificates in FILE (PEM)")
+      ("tls-server-name", po::value<std::string>()->value_name("N"),
+       "with --tls-ca: the name the server's certificate must hold, when not the address's host")
       ("connect-timeout", po::value<int64_t>()->default_value(10)->value_name("S"),
        "with --socket or --address: how long to wait for the server");
   ParsedArgs parsed = parse_command_line(args, specific);
@@ -213,7 +224,17 @@ int run_bench(const std::vector<std::string>& args) {
   std::unique_ptr<bench::ServeRunner> served;
   if (remote) {
     info.target = v.count("socket") ? "unix:" + v["socket"].as<std::string>() : v["address"].as<std::string>();
-    connection = std::make_unique<client::Connection>(client::ConnectionSettings{info.target, "", "", "", std::nullopt});
+    client::ConnectionSettings settings{info.target, "", "", "", std::nullopt};
+    if (v.count("token-file")) {
+      try {
+        settings.token = client::read_token_file(v["token-file"].as<std::string>(), "--token-file");
+      } catch (const sdk::Error& e) {
+        throw UsageError(e.what());
+      }
+    }
+    if (v.count("tls-ca")) settings.tls_ca_file = v["tls-ca"].as<std::string>();
+    if (v.count("tls-server-name")) settings.tls_server_name = v["tls-server-name"].as<std::string>();
+    connection = std::make_unique<client::Connection>(std::move(settings));
     connection->connect(std::chrono::seconds(connect_seconds));
     served = std::make_unique<bench::ServeRunner>(*connection, input.key_path, input.witness_path, origin);
     run_point = [&](const auto& p, const auto& b, const auto& t) { return served->run(p, b, t); };

@@ -183,7 +183,9 @@ serve)
   source "$(dirname "$0")/../serve/serve_fixture.sh"
   V=$ROOT/tests/vectors/data/chain_bn128  # (the fixture's default vector is another one)
   # (at the default log level: start_serve waits for serve's "listening on" info line)
-  printf 'prover = cpu\n[serve]\nsocket = %s\n' "$TMP/serve.sock" > "$TMP/serve.ini"
+  # A unix socket, and TCP on a free loopback port, which requires the bearer token.
+  head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$TMP/token" && chmod 600 "$TMP/token"
+  printf 'prover = cpu\n[serve]\nsocket = %s\ntcp = 127.0.0.1:0\ntoken_file = %s\n' "$TMP/serve.sock" "$TMP/token" > "$TMP/serve.ini"
   start_serve "$TMP/serve.ini"
   out=$("$ZKPIPE" bench --socket "$TMP/serve.sock" --key "$V/circuit.zkey" --witness "$V/witness.wtns" --in-flight 1,2 \
           --proofs 2 --warmup 1 --json "$TMP/s.json" 2>&1); rc=$?
@@ -200,6 +202,17 @@ assert len(times) >= 2 and all(a < b for a, b in zip(times, times[1:])), times
 print("ok")
 PY
   ); then ok "bench against serve: 2 points, verified"; else bad "bench against serve: exit $rc: $out ${out2:-}"; fi
+  port=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f3)
+  out=$("$ZKPIPE" bench --address "127.0.0.1:$port" --token-file "$TMP/token" --key "$V/circuit.zkey" --witness "$V/witness.wtns" \
+          --in-flight 2 --proofs 2 --warmup 0 2>&1); rc=$?
+  if [ $rc -eq 0 ] && grep -qE '^\| +[0-9]+ \| +[0-9]+ \| +2 \| +2 \| +0 \| +2 \|' <<< "$out"; then ok "bench over TCP with the token: 2 proofs, verified"
+  else bad "bench over TCP with the token: exit $rc: $out"; fi
+  out=$("$ZKPIPE" bench --address "127.0.0.1:$port" --key "$V/circuit.zkey" --witness "$V/witness.wtns" --proofs 1 2>&1); rc=$?
+  if [ $rc -eq 1 ] && grep -qi "unauthenticated\|token\|authorization" <<< "$out"; then ok "bench over TCP without the token: refused ($(tail -n 1 <<< "$out"))"
+  else bad "bench over TCP without the token: exit $rc: $out"; fi
+  out=$("$ZKPIPE" bench --socket "$TMP/serve.sock" --tls-ca "$TMP/token" --key "$V/circuit.zkey" --witness "$V/witness.wtns" 2>&1); rc=$?
+  if [ $rc -eq 2 ] && grep -q -- "--tls-ca and --tls-server-name are for --address" <<< "$out"; then ok "--tls-ca with --socket refused"
+  else bad "--tls-ca with --socket: exit $rc: $out"; fi
   out=$("$ZKPIPE" bench --socket "$TMP/serve.sock" --key "$V/circuit.zkey" --witness "$V/witness.wtns" --workers 1,2 2>&1); rc=$?
   if [ $rc -eq 2 ] && grep -q -- "--workers is the server's setting" <<< "$out"; then ok "--workers against serve refused"
   else bad "--workers against serve: exit $rc: $out"; fi
