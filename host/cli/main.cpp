@@ -5,6 +5,7 @@
 #include "command.hpp"
 
 #include <zkpipe/host/config.hpp>
+#include <zkpipe/zkp_client.h>
 #include <zkpipe/sdk/error.hpp>
 
 #include <algorithm>
@@ -63,7 +64,8 @@ int main(int argc, char** argv) {
               << "\n(see zkpipe " << name << " --help)\n";
     return kExitUsage;
   } catch (const zkp::sdk::Error& e) {
-    std::cerr << "zkpipe " << name << ": " << e.what() << " [" << zkp_status_name(e.status()) << "]\n";
+    // zkp_client_status_name: the client's statuses too (unavailable, unauthenticated).
+    std::cerr << "zkpipe " << name << ": " << e.what() << " [" << zkp_client_status_name(e.status()) << "]\n";
     return kExitFailure;
   } catch (const std::exception& e) {
     std::cerr << "zkpipe " << name << ": " << e.what() << "\n";

@@ -2,6 +2,7 @@
 
 #include "bench/busy_sampler.hpp"
 
+#include "call_status.hpp"  // host/client
 #include "connection.hpp"  // host/client
 
 #include <zkpipe/host/clock.hpp>
@@ -26,16 +27,10 @@ constexpr uint32_t kSelfChecked = 2;  // ZKP_COMPLETION_SELF_CHECKED (zkp_host.h
 // How often the main thread redraws the progress while the client threads prove.
 constexpr auto kTickEvery = std::chrono::milliseconds(50);
 
-sdk::Error rpc_error(const char* call, const grpc::Status& s) {
-  return sdk::Error(ZKP_ERR_INTERNAL, std::string(call) + ": [" + std::to_string(static_cast<int>(s.error_code())) +
-                                          "] " + s.error_message());
-}
-
 v1::StatusResponse server_status(client::Connection& c) {
   v1::StatusResponse out;
-  if (const grpc::Status s = c.stub().Status(c.context().get(), v1::StatusRequest(), &out); !s.ok()) {
-    throw rpc_error("Status", s);
-  }
+  const auto context = c.context();
+  client::check("Status", *context, c.stub().Status(context.get(), v1::StatusRequest(), &out));
   return out;
 }
 
@@ -75,9 +70,8 @@ ServeRunner::ServeRunner(client::Connection& connection, const std::string& key_
   request.set_path(std::filesystem::absolute(key_path).string());
   request.set_format(v1::KEY_FORMAT_ZKEY);
   v1::LoadKeyResponse response;
-  if (const grpc::Status s = connection_.stub().LoadKey(connection_.context().get(), request, &response); !s.ok()) {
-    throw rpc_error("LoadKey", s);
-  }
+  const auto context = connection_.context();
+  client::check("LoadKey", *context, connection_.stub().LoadKey(context.get(), request, &response));
   key_id_ = response.key().key_id();
   prover_name_ = server_status(connection_).prover();
 }
