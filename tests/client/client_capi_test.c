@@ -19,8 +19,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "read_file.h"  /* tests/support */
-
 #define THREADS 4
 
 static int passed, failed;
@@ -48,6 +46,23 @@ static const char *env(const char *name) {
     exit(2);
   }
   return v;
+}
+
+static unsigned char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  unsigned char *buf = NULL;
+  long n;
+  if (f == NULL) return NULL;
+  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
+    buf = (unsigned char *)malloc((size_t)n);
+    if (buf != NULL && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+      free(buf);
+      buf = NULL;
+    }
+    *size = (size_t)n;
+  }
+  fclose(f);
+  return buf;
 }
 
 static int write_text(const char *dir, const char *name, const char *text) {

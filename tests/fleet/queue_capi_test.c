@@ -24,8 +24,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "read_file.h"  /* tests/support */
-
 static int passed, failed;
 
 /* Declares `name` of type T, zeroed, with its header set, as a C caller does. */
@@ -42,6 +40,23 @@ static void check(int cond, const char *what, const zkp_error_t *err) {
     printf("FAIL  %s (last status %d: %s)\n", what, (int)err->status, err->message);
     failed++;
   }
+}
+
+static unsigned char *read_file(const char *path, size_t *size) {
+  FILE *f = fopen(path, "rb");
+  unsigned char *buf = NULL;
+  long n;
+  if (f == NULL) return NULL;
+  if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) > 0 && fseek(f, 0, SEEK_SET) == 0) {
+    buf = (unsigned char *)malloc((size_t)n);
+    if (buf != NULL && fread(buf, 1, (size_t)n, f) != (size_t)n) {
+      free(buf);
+      buf = NULL;
+    }
+    *size = (size_t)n;
+  }
+  fclose(f);
+  return buf;
 }
 
 static int write_text(const char *dir, unsigned idx, const char *suffix, const char *text) {
