@@ -8,12 +8,16 @@
 #   scripts/fuzz.sh --merge       fold what the runs found (build-fuzz/grown/<target>/) into the
 #                                 committed corpus: -merge=1 adds only the inputs that add
 #                                 coverage over it, for a developer to commit
+#   FUZZ_TARGETS="config json" FUZZ_PARALLEL=2 scripts/fuzz.sh 3600
+#                                 the hour-long runs of docs/RELIABILITY.md, a few at a time
 #
 # New inputs a run finds go to build-fuzz/grown/<target>/, never into the checkout.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${FUZZ_BUILD_DIR:-build-fuzz}
 TARGETS=(zkey wtns r1cs json bellperson_params config serve_request)
+# FUZZ_TARGETS="config json": a subset, in that order (the hour-long runs go a few at a time).
+if [ -n "${FUZZ_TARGETS:-}" ]; then read -r -a TARGETS <<<"$FUZZ_TARGETS"; fi
 PARALLEL=${FUZZ_PARALLEL:-2}
 
 export CC=${CC_FUZZ:-clang-14} CXX=${CXX_FUZZ:-clang++-14}
