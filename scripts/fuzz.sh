@@ -16,7 +16,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 BUILD_DIR=${FUZZ_BUILD_DIR:-build-fuzz}
 TARGETS=(zkey wtns r1cs json bellperson_params config serve_request)
-# FUZZ_TARGETS="config json": a subset, in that order (the hour-long runs go a few at a time).
 if [ -n "${FUZZ_TARGETS:-}" ]; then read -r -a TARGETS <<<"$FUZZ_TARGETS"; fi
 PARALLEL=${FUZZ_PARALLEL:-2}
 
