@@ -36,9 +36,10 @@ inline Fr root_of_unity(std::size_t log_m) {
   return w;
 }
 
-// The domain of 2^log_m points with bellperson's ω and coset generator 7.
-inline NttDomain<Fr> make_domain(std::size_t log_m) {
-  return NttDomain<Fr>(log_m, root_of_unity(log_m), Fr::from_u64(kMultiplicativeGenerator));
+// The domain of 2^log_m points with bellperson's ω and coset generator 7; its tables built on
+// `pool` when one is given.
+inline NttDomain<Fr> make_domain(std::size_t log_m, ThreadPool* pool = nullptr) {
+  return NttDomain<Fr>(log_m, root_of_unity(log_m), Fr::from_u64(kMultiplicativeGenerator), pool);
 }
 
 }  // namespace zkp::bellperson
