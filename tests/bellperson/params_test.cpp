@@ -403,6 +403,61 @@ TEST_F(Streamed, AFileThatShrinksAfterOpenIsAnIoError) {
   }
 }
 
+// ParamsFile::stream: each piece decoded into the caller's two buffers in turn and handed
+// over in order, the same points decode() gives, from a file and from memory.
+template <CurveParams C>
+std::vector<msm::Base<C>> stream_all(const ParamsFile& f, const Extent& e, PointCheck check, ThreadPool& pool,
+                                     std::uint64_t buffer_points, std::vector<int>* buffers_used = nullptr) {
+  std::vector<msm::Base<C>> a(buffer_points), b(buffer_points), out;
+  std::uint64_t expected_first = 0;
+  f.stream<C>(e, {std::span<msm::Base<C>>(a), std::span<msm::Base<C>>(b)}, check, pool, "q",
+              [&](std::uint64_t first, std::span<const msm::Base<C>> decoded) {
+                EXPECT_EQ(first, expected_first);
+                expected_first += decoded.size();
+                if (buffers_used != nullptr) {
+                  buffers_used->push_back(decoded.data() == a.data() ? 0 : decoded.data() == b.data() ? 1 : -1);
+                }
+                out.insert(out.end(), decoded.begin(), decoded.end());
+              });
+  return out;
+}
+
+TEST_F(Streamed, StreamHandsOverEveryPieceInOrderThroughBothBuffers) {
+  const Params p = make_params();
+  const auto bytes = write_params(p);
+  ThreadPool pool(2);
+  for (std::uint64_t piece : {1u, 2u, 3u, 1000u}) {
+    const ParamsFile f = open(bytes, piece);
+    std::vector<int> used;
+    expect_points(stream_all<G1>(f, f.layout().h, PointCheck::subgroup, pool, piece, &used), p.h);
+    ASSERT_FALSE(used.empty());
+    for (std::size_t k = 0; k < used.size(); ++k) EXPECT_EQ(used[k], static_cast<int>(k % 2)) << "piece " << k;
+    expect_points(stream_all<G1>(f, f.layout().l, PointCheck::on_curve, pool, piece), p.l);
+    expect_points(stream_all<G2>(f, f.layout().b_g2, PointCheck::subgroup, pool, piece), p.b_g2);
+  }
+  // From memory (ParamsFile::read): whole-query pieces.
+  const ParamsFile m = read_bytes(bytes);
+  expect_points(stream_all<G1>(m, m.layout().a, PointCheck::on_curve, pool, std::min<std::uint64_t>(m.piece_points(), p.a.size())),
+                p.a);
+}
+
+TEST_F(Streamed, StreamNamesTheFirstBadPointAndRefusesSmallBuffers) {
+  ThreadPool pool(2);
+  const ParamsFile f = open(two_bad_h_points(), 100);
+  std::uint64_t handed = 0;
+  std::vector<msm::Base<G1>> a(100), b(100);
+  EXPECT_EQ(error_of([&] {
+              f.stream<G1>(f.layout().h, {std::span<msm::Base<G1>>(a), std::span<msm::Base<G1>>(b)}, PointCheck::on_curve,
+                           pool, "h", [&](std::uint64_t, std::span<const msm::Base<G1>> d) { handed += d.size(); });
+            }),
+            path_.string() + ": h[1234]: point not on the curve");
+  EXPECT_EQ(handed, 1200u);  // the twelve good pieces before it, nothing after
+  std::vector<msm::Base<G1>> small(99);
+  EXPECT_THROW(f.stream<G1>(f.layout().h, {std::span<msm::Base<G1>>(small), std::span<msm::Base<G1>>(a)},
+                            PointCheck::on_curve, pool, "h", [](std::uint64_t, std::span<const msm::Base<G1>>) {}),
+               std::invalid_argument);
+}
+
 TEST_F(Streamed, RefusesWhatIsNotARegularFile) {
   EXPECT_EQ(error_of([&] { ParamsFile::open(std::filesystem::temp_directory_path()); }),
             std::filesystem::temp_directory_path().string() +

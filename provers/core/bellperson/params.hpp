@@ -20,8 +20,10 @@
 // b_g2 hold the same variables.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <span>
@@ -88,11 +90,31 @@ class ParamsFile {
   void decode(const Extent& where, std::span<msm::Base<C>> out, PointCheck check, ThreadPool& pool,
               std::string_view what) const;
 
+  // The same without a destination for the whole query: piece k (piece_points() points, the
+  // last one shorter) is decoded, with the same checks and errors, into buffers[k % 2] (the
+  // caller's memory, pinned staging say, each holding at least piece_points()), and handed to
+  // sink(first, decoded) while piece k + 1 is read from the file. Once sink returns, piece
+  // k + 1 is decoded into the other buffer: a sink that copies `decoded` asynchronously must
+  // have waited for its copy of piece k − 1 before it returns. For a device key that is never
+  // whole in host memory (cuda/prover/streamed_bases.hpp).
+  template <CurveParams C>
+  using PieceSink = std::function<void(std::uint64_t first, std::span<const msm::Base<C>> decoded)>;
+  template <CurveParams C>
+  void stream(const Extent& where, std::array<std::span<msm::Base<C>>, 2> buffers, PointCheck check, ThreadPool& pool,
+              std::string_view what, const PieceSink<C>& sink) const;
+  std::uint64_t piece_points() const { return piece_points_; }
+
   const std::string& name() const { return name_; }
   const ParamsLayout& layout() const { return layout_; }
 
  private:
   ParamsFile() = default;
+
+  // Calls piece(first, raw) for each piece of the query at `where` in order, raw being its
+  // point_bytes-sized points (a view of the source, or of a buffer read from the file while the
+  // previous piece is handed over).
+  void for_each_piece(const Extent& where, std::uint64_t point_bytes,
+                      const std::function<void(std::uint64_t first, ByteView raw)>& piece) const;
 
   std::string name_;
   std::optional<ByteSource> source_;         // read(): the whole file
@@ -106,6 +128,12 @@ extern template void ParamsFile::decode<bls12_381::G1>(const Extent&, std::span<
                                                        ThreadPool&, std::string_view) const;
 extern template void ParamsFile::decode<bls12_381::G2>(const Extent&, std::span<msm::Base<bls12_381::G2>>, PointCheck,
                                                        ThreadPool&, std::string_view) const;
+extern template void ParamsFile::stream<bls12_381::G1>(const Extent&, std::array<std::span<msm::Base<bls12_381::G1>>, 2>,
+                                                       PointCheck, ThreadPool&, std::string_view,
+                                                       const PieceSink<bls12_381::G1>&) const;
+extern template void ParamsFile::stream<bls12_381::G2>(const Extent&, std::array<std::span<msm::Base<bls12_381::G2>>, 2>,
+                                                       PointCheck, ThreadPool&, std::string_view,
+                                                       const PieceSink<bls12_381::G2>&) const;
 
 // Decodes `raw`, packed uncompressed points of group C (bls12_381::G1 or G2), into out, which
 // must hold exactly raw.size() / point size elements (std::invalid_argument otherwise). `out`
