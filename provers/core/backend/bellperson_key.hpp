@@ -316,14 +316,16 @@ class BellpersonKey final : public Key {
 
 // Reads the bellperson parameter file `source` names (streamed from the file, or the caller's
 // buffer, which the ABI keeps valid until key_free) with the configured point checks, and the
-// r1cs.
+// r1cs. `host`: the queries decoded into host memory; the key keeps the file for the others
+// (bellperson::Key::queries_file), which a device prover streams into the device.
 // Throws FormatError / IoError (translate_format_errors) or sdk::Error.
-inline std::unique_ptr<BellpersonKey> load_bellperson_key(const zkp_key_source_t& source, const KeySettings& settings,
-                                                          ThreadPool& pool) {
-  bellperson::Key key(source.path != nullptr
-                          ? bellperson::ParamsFile::open(source.path)
-                          : bellperson::ParamsFile::read(key_bytes(source, "bellperson parameter buffer")),
-                      settings.params_check, pool);
+inline std::unique_ptr<BellpersonKey> load_bellperson_key(
+    const zkp_key_source_t& source, const KeySettings& settings, ThreadPool& pool,
+    bellperson::Key::HostQueries host = bellperson::Key::HostQueries::all) {
+  auto file = std::make_shared<const bellperson::ParamsFile>(
+      source.path != nullptr ? bellperson::ParamsFile::open(source.path)
+                             : bellperson::ParamsFile::read(key_bytes(source, "bellperson parameter buffer")));
+  bellperson::Key key(std::move(file), settings.params_check, pool, host);
   return std::make_unique<BellpersonKey>(std::move(key), settings_r1cs(settings));
 }
 

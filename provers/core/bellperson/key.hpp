@@ -25,6 +25,7 @@
 #include "core/pairing/bls12_381.hpp"
 #include "core/pairing/verify.hpp"
 #include "core/util/thread_pool.hpp"
+#include "core/util/uninitialized_allocator.hpp"
 
 namespace zkp::bellperson {
 
@@ -36,31 +37,53 @@ class Key {
   using G2 = E::G2;
   using Fr = E::Fr;
 
-  Key(const ParamsFile& file, PointCheck check, ThreadPool& pool)
-      : name_(file.name()), points_(decode_verifying_points(file)) {
+  // Which queries the key decodes into host memory: all of them (the cpu prover; a device
+  // prover that keeps host copies), b_g2 alone (a device prover whose G2 MSM runs on the host),
+  // or none. The others stay in the file, for a device prover to stream into the device
+  // (queries_file()).
+  enum class HostQueries { all, b2_only, none };
+
+  // Decodes every query.
+  Key(const ParamsFile& file, PointCheck check, ThreadPool& pool) : name_(file.name()), points_(decode_verifying_points(file)) {
+    init(file, check, pool, HostQueries::all);
+  }
+  // Decodes the queries `host` says and keeps `file` for the others until drop_host_queries.
+  Key(std::shared_ptr<const ParamsFile> file, PointCheck check, ThreadPool& pool, HostQueries host)
+      : name_(file->name()), points_(decode_verifying_points(*file)), check_(check) {
+    init(*file, check, pool, host);
+    if (host != HostQueries::all) file_ = std::move(file);
+  }
+
+ private:
+  void init(const ParamsFile& file, PointCheck check, ThreadPool& pool, HostQueries host) {
     const ParamsLayout& l = file.layout();
-    a_ = decode<G1>(file, l.a, l.a_count, check, pool, "a");
-    b1_ = decode<G1>(file, l.b_g1, l.b_g1_count, check, pool, "b_g1");
-    b2_ = decode<G2>(file, l.b_g2, l.b_g2_count, check, pool, "b_g2");
-    l_ = decode<G1>(file, l.l, l.l_count, check, pool, "l");
-    h_ = decode<G1>(file, l.h, l.h_count, check, pool, "h");
-    a_size_ = a_.size();
-    b_size_ = b1_.size();
-    l_size_ = l_.size();
-    h_size_ = h_.size();
+    if (host == HostQueries::all) {
+      a_ = decode<G1>(file, l.a, l.a_count, check, pool, "a");
+      b1_ = decode<G1>(file, l.b_g1, l.b_g1_count, check, pool, "b_g1");
+      l_ = decode<G1>(file, l.l, l.l_count, check, pool, "l");
+      h_ = decode<G1>(file, l.h, l.h_count, check, pool, "h");
+    }
+    if (host != HostQueries::none) b2_ = decode<G2>(file, l.b_g2, l.b_g2_count, check, pool, "b_g2");
+    host_ = host;
+    a_size_ = l.a_count;
+    b_size_ = l.b_g1_count;
+    l_size_ = l.l_count;
+    h_size_ = l.h_count;
     std::size_t log_m = 0;
-    while ((std::uint64_t{1} << log_m) < h_.size() + 1) ++log_m;
-    if ((std::uint64_t{1} << log_m) != h_.size() + 1) format_fail(name_, "h holds ", h_.size(), " points, not 2^k - 1");
+    while ((std::uint64_t{1} << log_m) < h_size_ + 1) ++log_m;
+    if ((std::uint64_t{1} << log_m) != h_size_ + 1) format_fail(name_, "h holds ", h_size_, " points, not 2^k - 1");
     if (log_m > Fr::two_adicity()) format_fail(name_, "a domain of 2^", log_m, " exceeds BLS12-381's two-adicity");
-    domain_ = std::make_unique<NttDomain<Fr>>(make_domain(log_m));
-    if (a_.size() < num_inputs()) format_fail(name_, "a holds ", a_.size(), " points, fewer than the ", num_inputs(), " inputs");
-    if (a_.size() > n_vars() || b1_.size() > n_vars()) format_fail(name_, "a or b_g1 holds more points than variables");
-    if (b1_.size() != b2_.size()) format_fail(name_, "b_g1 holds ", b1_.size(), " points, b_g2 ", b2_.size());
+    domain_ = std::make_unique<NttDomain<Fr>>(make_domain(log_m, &pool));
+    if (a_size_ < num_inputs()) format_fail(name_, "a holds ", a_size_, " points, fewer than the ", num_inputs(), " inputs");
+    if (a_size_ > n_vars() || b_size_ > n_vars()) format_fail(name_, "a or b_g1 holds more points than variables");
+    if (b_size_ != l.b_g2_count) format_fail(name_, "b_g1 holds ", b_size_, " points, b_g2 ", l.b_g2_count);
     const groth16::VerifyResult prepared = groth16::prepare<E>(
         groth16::VerifyingKey<E>{points_.alpha_g1, points_.beta_g2, points_.gamma_g2, points_.delta_g2, points_.ic},
         verifying_key_);
     if (!prepared.ok()) format_fail(name_, "verifying key: ", prepared.message());
   }
+
+ public:
 
   const std::string& name() const { return name_; }
   std::uint64_t num_inputs() const { return points_.ic.size(); }  // the constant one included
@@ -99,15 +122,21 @@ class Key {
   // cuda prover after key_load's uploads: its option host_bases). keep_b2: b_g2 stays, for a
   // G2 MSM on the host. The lengths and everything else stay; not thread-safe against readers
   // of the queries (the caller excludes them). 44 GiB at a 2^27 PoRep partition.
+  // The file of a key made with HostQueries other than all goes too.
   void drop_host_queries(bool keep_b2) {
-    std::vector<msm::Base<G1>>().swap(a_);
-    std::vector<msm::Base<G1>>().swap(b1_);
-    std::vector<msm::Base<G1>>().swap(l_);
-    std::vector<msm::Base<G1>>().swap(h_);
-    if (!keep_b2) std::vector<msm::Base<G2>>().swap(b2_);
+    Query<G1>().swap(a_);
+    Query<G1>().swap(b1_);
+    Query<G1>().swap(l_);
+    Query<G1>().swap(h_);
+    if (!keep_b2) Query<G2>().swap(b2_);
+    file_.reset();
     dropped_ = true;
   }
-  bool has_host_queries() const { return !dropped_; }
+  bool has_host_queries() const { return !dropped_ && host_ == HostQueries::all; }
+  // The file the queries not in host memory are streamed from, and the check they get; null
+  // when every query was decoded, and once drop_host_queries has run.
+  const ParamsFile* queries_file() const { return file_.get(); }
+  PointCheck query_check() const { return check_; }
 
   // Heap bytes: the decoded queries (those not dropped) and the domain tables.
   std::size_t resident_bytes() const {
@@ -116,18 +145,26 @@ class Key {
   }
 
  private:
+  // A query's decoded bases: left unwritten by the allocation (decode writes every one, on the
+  // pool), where a value-initialized vector would zero 44 GiB on one thread first.
   template <CurveParams C>
-  static std::vector<msm::Base<C>> decode(const ParamsFile& file, const Extent& where, std::uint64_t count,
-                                          PointCheck check, ThreadPool& pool, const char* what) {
-    std::vector<msm::Base<C>> out(count);
+  using Query = std::vector<msm::Base<C>, UninitializedAllocator<msm::Base<C>>>;
+
+  template <CurveParams C>
+  static Query<C> decode(const ParamsFile& file, const Extent& where, std::uint64_t count, PointCheck check,
+                         ThreadPool& pool, const char* what) {
+    Query<C> out(count);
     file.decode<C>(where, out, check, pool, what);
     return out;
   }
 
   std::string name_;
   VerifyingPoints points_;
-  std::vector<msm::Base<G1>> a_, b1_, l_, h_;
-  std::vector<msm::Base<G2>> b2_;
+  Query<G1> a_, b1_, l_, h_;
+  Query<G2> b2_;
+  HostQueries host_ = HostQueries::all;
+  std::shared_ptr<const ParamsFile> file_;  // with host_ other than all, until drop_host_queries
+  PointCheck check_ = PointCheck::on_curve;
   std::uint64_t a_size_ = 0, b_size_ = 0, l_size_ = 0, h_size_ = 0;
   bool dropped_ = false;
   std::unique_ptr<NttDomain<Fr>> domain_;
