@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 
@@ -49,6 +50,14 @@ class Msm {
   // is in `workspace`, which MSMs may share (workspace.hpp: they then run one after another on
   // its stream); none given, the object has a workspace of its own.
   Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config = {},
+      std::shared_ptr<MsmWorkspace> workspace = nullptr);
+  // The same with bases that never lie whole in host memory (a bellperson key's queries,
+  // streamed from the file: cuda/prover/streamed_bases.hpp): fill(table, stream) writes the n
+  // bases into `table` (device memory of gpu_index, the Base layout), queuing whatever it does
+  // not finish itself on `stream`, this object's; the precomputed copies are built from them
+  // after it returns.
+  using Fill = std::function<void(zkp::msm::Base<C>* table, cudaStream_t stream)>;
+  Msm(int gpu_index, std::size_t n, const Fill& fill, const msm::Config& config = {},
       std::shared_ptr<MsmWorkspace> workspace = nullptr);
   ~Msm();
   Msm(Msm&&) noexcept;

@@ -81,21 +81,19 @@ struct Msm<C>::Impl {
   bool in_flight = false;  // enqueued, finish() not yet called
   std::size_t pending_n = 0;
 
-  Impl(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config,
-       std::shared_ptr<MsmWorkspace> shared)
+  Impl(int gpu_index, std::size_t n, const Fill& fill, const msm::Config& config, std::shared_ptr<MsmWorkspace> shared)
       : gpu(gpu_index),
-        plan(msm::make_plan(bases.size(), static_cast<unsigned>(C::Scalar::kBits), config)),
+        plan(msm::make_plan(n, static_cast<unsigned>(C::Scalar::kBits), config)),
         workspace(shared ? std::move(shared) : std::make_shared<MsmWorkspace>(gpu_index)),
         layout(msm::scratch_layout(plan, sizeof(DXyzz))),
         compact_from(config.compact_from) {
     static_assert(sizeof(DPoint) == sizeof(zkp::msm::Base<C>), "bases upload as bytes");
     if (workspace->gpu_index() != gpu) throw std::invalid_argument("cuda msm: the workspace is on another device");
-    const std::size_t n = bases.size();
     const cudaStream_t s = workspace->stream();
     workspace->reserve(layout.bytes);
     table = DeviceBuffer<DPoint>(n * plan.copies);
     if (n != 0) {
-      ZKP_CUDA_CHECK(cudaMemcpyAsync(table.data(), bases.data(), bases.size_bytes(), cudaMemcpyHostToDevice, s));
+      fill(reinterpret_cast<zkp::msm::Base<C>*>(table.data()), s);
       if (plan.copies > 1) {
         msm::precompute_kernel<C><<<msm::detail::blocks_for(n, msm::kPrecomputeThreads), msm::kPrecomputeThreads, 0, s>>>(
             table.data(), static_cast<std::uint32_t>(n), plan.c, plan.copies);
@@ -305,7 +303,16 @@ template <CurveParams C>
 Msm<C>::Msm(int gpu_index, std::span<const zkp::msm::Base<C>> bases, const msm::Config& config,
             std::shared_ptr<MsmWorkspace> workspace) {
   DeviceGuard guard(gpu_index);
-  impl_ = std::make_unique<Impl>(gpu_index, bases, config, std::move(workspace));
+  const Fill upload = [bases](zkp::msm::Base<C>* table, cudaStream_t s) {
+    ZKP_CUDA_CHECK(cudaMemcpyAsync(table, bases.data(), bases.size_bytes(), cudaMemcpyHostToDevice, s));
+  };
+  impl_ = std::make_unique<Impl>(gpu_index, bases.size(), upload, config, std::move(workspace));
+}
+template <CurveParams C>
+Msm<C>::Msm(int gpu_index, std::size_t n, const Fill& fill, const msm::Config& config,
+            std::shared_ptr<MsmWorkspace> workspace) {
+  DeviceGuard guard(gpu_index);
+  impl_ = std::make_unique<Impl>(gpu_index, n, fill, config, std::move(workspace));
 }
 template <CurveParams C>
 Msm<C>::~Msm() {

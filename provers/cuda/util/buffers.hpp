@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "cuda/util/error.hpp"
+#include "cuda/util/pinned_memory.hpp"
 
 namespace zkp::cuda {
 
@@ -67,19 +68,15 @@ class DeviceBuffer {
   std::size_t size_ = 0;
 };
 
-// Page-locked host memory: the source or target of asynchronous copies.
+// Page-locked host memory: the source or target of asynchronous copies (pinned_memory.hpp).
 template <class T>
 class PinnedBuffer {
   static_assert(std::is_trivially_copyable_v<T>);
 
  public:
   PinnedBuffer() = default;
-  explicit PinnedBuffer(std::size_t n) : size_(n) {
-    if (n != 0) ZKP_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&data_), n * sizeof(T)));
-  }
-  ~PinnedBuffer() {
-    if (data_ != nullptr) cudaFreeHost(data_);
-  }
+  explicit PinnedBuffer(std::size_t n) : data_(static_cast<T*>(pinned_alloc(n * sizeof(T)))), size_(n) {}
+  ~PinnedBuffer() { pinned_free(data_, size_ * sizeof(T)); }
   PinnedBuffer(PinnedBuffer&& o) noexcept : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
   PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
     std::swap(data_, o.data_);
