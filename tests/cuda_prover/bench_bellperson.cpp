@@ -4,7 +4,11 @@
 //
 //   bench_bellperson [--logs 25,26,27] [--mixes random,50,90] [--reps 2] [--precompute F]
 //                    [--g2 device|host] [--scratch auto|per_section|shared] [--msm-order concurrent|sequential]
-//                    [--workers W] [--sector K] [--params-dir DIR] [--csv FILE]
+//                    [--workers W] [--sector K] [--params-dir DIR] [--host-bases keep|drop] [--csv FILE]
+//
+// --host-bases keep decodes the queries into host memory and uploads that copy (and keeps it);
+// drop (the default) streams them from the file into the device (streamed_bases.hpp). Each
+// key_load prints its stage split and the peak host RSS during the load.
 //
 // --sector K (with --workers W, default 1): after each mix's single proofs, K proofs of that
 // partition from W threads at once, each on its own worker's lane, as a sector's partitions
@@ -50,18 +54,22 @@ struct Args {
                                         test::ScalarMix::zeros_ones_90};
   unsigned reps = 2;
   unsigned workers = 1, sector = 0;
-  std::string precompute = "1", g2, scratch, msm_order, params_dir, csv;
+  std::string precompute = "1", g2, scratch, msm_order, params_dir, host_bases, csv;
 };
 
-// This process's resident set now (VmRSS of /proc/self/status), 0 if unreadable.
-std::size_t resident_bytes() {
+// A field of /proc/self/status in bytes (VmRSS: the resident set now; VmHWM: its peak since
+// the start or the last reset_peak_resident()), 0 if unreadable.
+std::size_t status_bytes(const std::string& field) {
   std::ifstream status("/proc/self/status");
   std::string line;
   while (std::getline(status, line)) {
-    if (line.rfind("VmRSS:", 0) == 0) return static_cast<std::size_t>(std::stoull(line.substr(6))) * 1024;
+    if (line.rfind(field + ":", 0) == 0) return static_cast<std::size_t>(std::stoull(line.substr(field.size() + 1))) * 1024;
   }
   return 0;
 }
+std::size_t resident_bytes() { return status_bytes("VmRSS"); }
+// Starts VmHWM again from the present RSS (Linux: "5" to clear_refs), so a stage's peak is its own.
+void reset_peak_resident() { std::ofstream("/proc/self/clear_refs") << "5"; }
 
 double seconds_since(Clock::time_point t0) { return std::chrono::duration<double>(Clock::now() - t0).count(); }
 
@@ -111,6 +119,8 @@ Args parse(int argc, char** argv) {
       a.sector = static_cast<unsigned>(std::stoul(v));
     } else if (k == "--msm-order") {  // sequential: each section MSM has the chip to itself
       a.msm_order = v;
+    } else if (k == "--host-bases") {
+      a.host_bases = v;
     } else if (k == "--params-dir") {
       a.params_dir = v;
     } else if (k == "--csv") {
@@ -127,6 +137,7 @@ std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Arg
   if (!a.g2.empty()) opts.push_back({"g2", a.g2.c_str()});
   if (!a.scratch.empty()) opts.push_back({"msm_scratch", a.scratch.c_str()});
   if (!a.msm_order.empty()) opts.push_back({"msm_order", a.msm_order.c_str()});
+  if (!a.host_bases.empty()) opts.push_back({"host_bases", a.host_bases.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
   sdk::ProverFacts facts;
   facts.workers_per_device = a.workers;  // a lane each: its pinned staging is ~n·128 bytes at PoRep's shape
@@ -192,15 +203,21 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_m, Thre
     src.path = params_path.c_str();
   }
   src.format = ZKP_KEY_FORMAT_BELLPERSON;
+  const std::size_t rss_before = resident_bytes();
+  reset_peak_resident();
   t0 = Clock::now();
   auto key = prover->key_load(src, 0);
   const double load_s = seconds_since(t0);
+  const std::size_t load_peak = status_bytes("VmHWM");
   const double device_gib = static_cast<double>(free_before - device_free()) / (1u << 30);
   // A bellperson key decodes its queries at key_load and keeps no view of the file.
   params = {};
   if (!params_path.empty()) ::unlink(params_path.c_str());
-  std::printf("  key_load (decode, upload, precompute=%s): %.1f s; device memory %.2f GiB; host RSS after %.2f GiB\n",
-              a.precompute.c_str(), load_s, device_gib, static_cast<double>(resident_bytes()) / (1u << 30));
+  std::printf("  key_load (decode, upload, precompute=%s, host_bases=%s): %.1f s; device memory %.2f GiB; host RSS "
+              "before %.2f GiB, peak during the load %.2f GiB, after %.2f GiB\n",
+              a.precompute.c_str(), a.host_bases.empty() ? "drop" : a.host_bases.c_str(), load_s, device_gib,
+              static_cast<double>(rss_before) / (1u << 30), static_cast<double>(load_peak) / (1u << 30),
+              static_cast<double>(resident_bytes()) / (1u << 30));
   std::fflush(stdout);
 
   std::vector<std::uint8_t> proof(ZKP_PROOF_SIZE_BLS12_381), publics((shape.num_inputs - 1) * ZKP_SCALAR_SIZE);
@@ -305,10 +322,19 @@ void run_size(const sdk::HostServices& host, const Args& a, unsigned log_m, Thre
 
 }  // namespace
 
+// The prover's log on stdout, beside the figures: key_load's lines carry its stage times (the
+// read and decode, each section's upload and precomputation).
+void print_log(void*, zkp_log_level_t, const char* message) {
+  std::printf("    [cuda] %s\n", message);
+  std::fflush(stdout);
+}
+
 int main(int argc, char** argv) {
   try {
     const Args a = parse(argc, argv);
-    const sdk::HostServices host(nullptr);
+    auto services = make<zkp_host_services_t>();
+    services.log = print_log;
+    const sdk::HostServices host(&services);
     ThreadPool pool(0);
     std::FILE* csv = a.csv.empty() ? nullptr : std::fopen(a.csv.c_str(), "w");
     if (csv != nullptr) {

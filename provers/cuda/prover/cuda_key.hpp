@@ -34,14 +34,14 @@ class CudaKey final : public KeyState {
 
   const backend::Key& host_key() const override { return *key_; }
   LaneNeeds lane_needs(const ProverOptions& options) const override { return resident_.lane_needs(options); }
-  std::string make_resident(DeviceSlot& device, const ProverOptions& options) override {
+  std::string make_resident(DeviceSlot& device, const ProverOptions& options, ThreadPool& pool) override {
     std::shared_lock lk(host_bases_mutex_);  // the host copies stay while they are read
     if (!host_bases_kept() && !resident_.resident_on(device.index())) {
       throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "key " + key_->name() + " is not on " + device.label() +
                                                      " and its host bases were dropped meanwhile (host_bases=drop) by "
                                                      "another key_load of it: load it again");
     }
-    return resident_.make_resident(device, options);
+    return resident_.make_resident(device, options, pool);
   }
   bool resident_on(std::uint32_t gpu_index) const override { return resident_.resident_on(gpu_index); }
   bool can_place() const override {
@@ -117,8 +117,10 @@ class CudaKey final : public KeyState {
     if (times != nullptr) *times = job.times;
   }
 
+  // Whether the bases can still go on a device: from host memory, or streamed from the file
+  // (kept until drop_host_bases).
   bool host_bases_kept() const {
-    if constexpr (kBellpersonKey<PK>) return key_->key().has_host_queries();
+    if constexpr (kBellpersonKey<PK>) return key_->key().has_host_queries() || key_->key().queries_file() != nullptr;
     return true;
   }
 

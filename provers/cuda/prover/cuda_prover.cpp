@@ -114,7 +114,13 @@ std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
   return translate_format_errors([&]() -> std::shared_ptr<KeyState> {
     const auto n = static_cast<std::uint32_t>(devices_.size());
     if (sdk::key_format(source) == ZKP_KEY_FORMAT_BELLPERSON) {
-      return std::make_shared<CudaKey<backend::BellpersonKey>>(backend::load_bellperson_key(source, options_.key, *pool_), n);
+      // host_bases=drop: the queries the devices hold are streamed from the file into them
+      // at make_resident (streamed_bases.hpp), never decoded whole into host memory; b_g2 is
+      // decoded here when the G2 MSM runs on the host.
+      using Q = bellperson::Key::HostQueries;
+      const Q host = options_.host_bases == HostBases::keep ? Q::all : options_.g2 == Placement::host ? Q::b2_only : Q::none;
+      return std::make_shared<CudaKey<backend::BellpersonKey>>(backend::load_bellperson_key(source, options_.key, *pool_, host),
+                                                               n);
     }
     if (sdk::key_format(source) != ZKP_KEY_FORMAT_ZKEY) {
       throw sdk::Error(ZKP_ERR_UNSUPPORTED, "unknown key format " + std::to_string(sdk::key_format(source)));
@@ -149,13 +155,18 @@ std::shared_ptr<KeyState> CudaProver::cached_or_read(const zkp_key_source_t& sou
 }
 
 void CudaProver::load_on(KeyState& key, DeviceSlot& device) {
-  if (const std::string placed = key.make_resident(device, options_); !placed.empty()) {
-    host_.info("cuda: key " + key.name() + " on " + placed);
-  }
+  // A streamed bellperson key reads and checks its queries here: a bad point or a file that
+  // shrank is the caller's input, reported as read_key reports it.
+  const std::string placed = translate_format_errors([&] { return key.make_resident(device, options_, *pool_); });
   std::size_t lanes = 0;
   for (const auto& d : devices_) lanes += d->lanes().size();
   const std::size_t cap = options_.pinned_pool_bytes == 0 ? 0 : static_cast<std::size_t>(options_.pinned_pool_bytes / lanes);
+  const auto t0 = std::chrono::steady_clock::now();
   for (const auto& lane : device.lanes()) lane->reserve(key.lane_needs(options_), cap);
+  if (!placed.empty()) {
+    host_.info("cuda: key " + key.name() + " on " + placed + "; workers' scratch (pinned staging, device buffers) " +
+               std::to_string(static_cast<long long>(detail::ms_since(t0))) + " ms");
+  }
 }
 
 std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, int32_t gpu_index) {
@@ -164,6 +175,7 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
   }
   const auto t0 = std::chrono::steady_clock::now();
   std::shared_ptr<KeyState> key = cached_or_read(source);
+  const double read_ms = detail::ms_since(t0);  // the file read and decoded (0 for a cached key)
   std::vector<DeviceSlot*> targets;
   if (gpu_index < 0) {
     for (const auto& d : devices_) targets.push_back(d.get());
@@ -172,10 +184,12 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
   }
   // A cached key whose host bases were dropped (host_bases=drop) cannot go on a new device:
   // this load reads the file again, into a key of its own.
+  double read_ms_again = 0;
   const bool placed = std::all_of(targets.begin(), targets.end(), [&](const DeviceSlot* d) { return key->resident_on(d->index()); });
   if (!placed && !key->can_place()) {
     host_.info("cuda: key " + key->name() + " is loaded elsewhere without its host bases (host_bases=drop): reading it again");
     key = read_key(source);
+    read_ms_again = detail::ms_since(t0) - read_ms;
   }
   // One thread per device: uploads and precomputation of different devices overlap.
   std::vector<std::exception_ptr> errors(targets.size());
@@ -204,7 +218,8 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
   host_.info("cuda: loaded key " + key->name() + " on " +
              (gpu_index < 0 ? std::to_string(targets.size()) + " device(s)" : targets[0]->label()) + ": " +
              std::to_string(info.n_vars) + " wires, domain " + std::to_string(info.domain_size) + ", " +
-             std::to_string(static_cast<long long>(detail::ms_since(t0))) + " ms");
+             std::to_string(static_cast<long long>(detail::ms_since(t0))) + " ms (read and decoded in " +
+             std::to_string(static_cast<long long>(read_ms + read_ms_again)) + " ms)");
   return std::make_unique<KeyRef>(std::move(key));
 }
 

@@ -42,9 +42,11 @@ class KeyState : public std::enable_shared_from_this<KeyState> {
   virtual LaneNeeds lane_needs(const ProverOptions& options) const = 0;
   // Uploads the bases to `device` unless already there, after checking that they and the
   // lanes' scratch fit (ZKP_ERR_OUT_OF_MEMORY otherwise). Thread-safe; concurrent calls for
-  // one device upload once.
-  // What it placed on the device, for the log; "" when the key was resident there already.
-  virtual std::string make_resident(DeviceSlot& device, const ProverOptions& options) = 0;
+  // one device upload once. `pool` does the host-side preparation (a bellperson key's h query
+  // permuted for the device H step).
+  // What it placed on the device and how long each part took, for the log; "" when the key
+  // was resident there already.
+  virtual std::string make_resident(DeviceSlot& device, const ProverOptions& options, ThreadPool& pool) = 0;
   virtual bool resident_on(std::uint32_t gpu_index) const = 0;
   // Whether the key can still be placed on a device it is not on: false once its host copies
   // were dropped (option host_bases), when a new key_load must read the file again.

@@ -10,6 +10,7 @@
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -26,6 +27,9 @@
 #include "key_kind.hpp"
 #include "options.hpp"
 #include "resident_msm.hpp"
+#include "streamed_bases.hpp"
+#include "core/util/thread_pool.hpp"
+#include "core/util/uninitialized_allocator.hpp"
 
 namespace zkp::cuda::prover {
 
@@ -60,16 +64,55 @@ class ResidentKey {
   using G2 = typename E::G2;
   using Fr = typename E::Fr;
 
+  // How long make_resident's parts took on one device (ms), for key_load's log line.
+  struct PlaceTimes {
+    double setup = 0;      // the shared MSM workspace's allocation
+    double h_permute = 0;  // a bellperson key's h reordered on the host for the device H step
+    double a = 0, b1 = 0, b2 = 0, c = 0, h = 0;  // each section's upload and precomputation
+    double h_steps = 0;    // the lanes' device H steps (their domain tables uploaded)
+
+    std::string text() const {
+      const auto ms = [](double v) { return std::to_string(static_cast<long long>(v + 0.5)); };
+      return "uploads with precomputation A " + ms(a) + " ms, B1 " + ms(b1) + " ms, B2 " + ms(b2) + " ms, C " + ms(c) +
+             " ms, H " + ms(h) + " ms; H steps " + ms(h_steps) + " ms" +
+             (h_permute > 0 ? "; h permuted on the host in " + ms(h_permute) + " ms" : "");
+    }
+  };
+
+  // Lap times of the sections' construction. Members are initialized in declaration order
+  // (a, b1, c, h), so each section's initializer starts by stamping the one before it.
+  struct Stopwatch {
+    std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
+    int lap(double& ms) {
+      const auto now = std::chrono::steady_clock::now();
+      ms = std::chrono::duration<double, std::milli>(now - last).count();
+      last = now;
+      return 0;
+    }
+  };
+
   // The key's sections on one device; shared_scratch: one MSM workspace for all of them.
+  // Each section's constructor returns once its table is on the device (precomputed copies
+  // included), so the times are the uploads' and the precomputation's wall time.
   struct Sections {
-    Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options, bool shared_scratch)
-        : workspace(shared_scratch ? std::make_shared<MsmWorkspace>(device.ordinal()) : nullptr),
-          a(device.ordinal(), pk.a(), detail::msm_config(options), workspace),
-          b1(device.ordinal(), pk.b1(), detail::msm_config(options), workspace),
-          c(device.ordinal(), pk.c(), detail::msm_config(options), workspace),
-          h(device.ordinal(), h_bases(pk, options), detail::h_msm_config(options), workspace) {
+    Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options, bool shared_scratch, ThreadPool& pool)
+        : h_permuted(device_h_order(pk, options, pool, times.h_permute)),
+          workspace(shared_scratch ? std::make_shared<MsmWorkspace>(device.ordinal()) : nullptr),
+          a(device.ordinal() + watch.lap(times.setup), source(pk, Query::a, options, pool), detail::msm_config(options),
+            workspace),
+          b1(device.ordinal() + watch.lap(times.a), source(pk, Query::b1, options, pool), detail::msm_config(options),
+            workspace),
+          c(device.ordinal() + watch.lap(times.b1), source(pk, Query::c, options, pool), detail::msm_config(options),
+            workspace),
+          h(device.ordinal() + watch.lap(times.c),
+            h_permuted.empty() ? source(pk, Query::h, options, pool)
+                               : ResidentMsm<G1>::Source::of_host(h_permuted),
+            detail::h_msm_config(options), workspace) {
+      watch.lap(times.h);
       if (options.g2 == Placement::device) {
-        b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), pk.b2(), detail::msm_config(options), workspace);
+        b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), g2_source(pk, options, pool), detail::msm_config(options),
+                                               workspace);
+        watch.lap(times.b2);
       }
       // One H step per lane: with c = a∘b each run uses the object's own c scratch. A bellperson
       // key's is over its own domain (ω from 7, the coset 7·ω^i: HStep::run_coset_quotient).
@@ -84,27 +127,81 @@ class ResidentKey {
           }
         }
       }
-      h_permuted = {};  // uploaded
+      watch.lap(times.h_steps);
+      HostBases().swap(h_permuted);  // uploaded (`= {}` would keep the capacity: 12 GiB at 2^27)
     }
     // The device H step of a bellperson key leaves H's coefficients in bit-reversed order
     // (HStep::run_coset_quotient), so its h query goes up permuted the same way: position p
-    // holds h[bitrev(p)] (p < m − 1; bitrev(p) < m − 1 there). A temporary host copy.
-    static std::vector<zkp::msm::Base<G1>> permuted_h(const PK& pk) {
+    // holds h[bitrev(p)] (p < m − 1; bitrev(p) < m − 1 there). A temporary host copy, written
+    // on the pool: 12 GiB of random reads at a 2^27 partition, which one thread took seconds on.
+    using HostBases = std::vector<zkp::msm::Base<G1>, UninitializedAllocator<zkp::msm::Base<G1>>>;
+    static HostBases permuted_h(const PK& pk, ThreadPool& pool) {
       const std::size_t m = pk.domain_size(), log_m = pk.domain().log_n();
-      std::vector<zkp::msm::Base<G1>> out(m - 1);
-      for (std::size_t p = 0; p + 1 < m; ++p) out[p] = pk.h()[bit_reverse(p, log_m)];
+      HostBases out(m - 1);
+      const auto h = pk.h();
+      pool.parallel_for(m - 1, std::size_t{1} << 16, [&](std::size_t begin, std::size_t end) {
+        for (std::size_t p = begin; p < end; ++p) out[p] = h[bit_reverse(p, log_m)];
+      });
       return out;
     }
-    std::vector<zkp::msm::Base<G1>> h_permuted;  // empty once uploaded
-    std::span<const zkp::msm::Base<G1>> h_bases(const PK& pk, const ProverOptions& options) {
+    // Where each G1 section's bases come from: the key's host copy, or a bellperson key's
+    // file (host_bases=drop), streamed into the device; h then lands bit-reversed when the
+    // device H step needs it so.
+    enum class Query { a, b1, c, h };
+    static typename ResidentMsm<G1>::Source source(const PK& pk, Query q, const ProverOptions& options, ThreadPool& pool) {
       if constexpr (kBellpersonKey<PK>) {
-        if (options.h == Placement::device) {
-          h_permuted = permuted_h(pk);
-          return h_permuted;
+        if (const bellperson::ParamsFile* file = pk.queries_file()) {
+          const bellperson::ParamsLayout& l = file->layout();
+          const auto streamed = [&](const bellperson::Extent& e, std::uint64_t n, const char* what, unsigned log_m) {
+            return ResidentMsm<G1>::Source::streamed(n, streamed_query<G1>(*file, e, pk.query_check(), pool, what, log_m));
+          };
+          switch (q) {
+            case Query::a: return streamed(l.a, l.a_count, "a", 0);
+            case Query::b1: return streamed(l.b_g1, l.b_g1_count, "b_g1", 0);
+            case Query::c: return streamed(l.l, l.l_count, "l", 0);
+            case Query::h:
+              return streamed(l.h, l.h_count, "h",
+                              options.h == Placement::device ? static_cast<unsigned>(pk.domain().log_n()) : 0);
+          }
         }
       }
-      return pk.h();
+      using S = typename ResidentMsm<G1>::Source;
+      switch (q) {
+        case Query::a: return S::of_host(pk.a());
+        case Query::b1: return S::of_host(pk.b1());
+        case Query::c: return S::of_host(pk.c());
+        case Query::h: return S::of_host(pk.h());
+      }
+      return S::of_host({});
     }
+    static typename ResidentMsm<G2>::Source g2_source(const PK& pk, const ProverOptions&, ThreadPool& pool) {
+      if constexpr (kBellpersonKey<PK>) {
+        if (const bellperson::ParamsFile* file = pk.queries_file(); file != nullptr && pk.b2().empty()) {
+          const bellperson::ParamsLayout& l = file->layout();
+          return ResidentMsm<G2>::Source::streamed(l.b_g2_count,
+                                                   streamed_query<G2>(*file, l.b_g2, pk.query_check(), pool, "b_g2", 0));
+        }
+      }
+      return ResidentMsm<G2>::Source::of_host(pk.b2());
+    }
+
+    // The h query in the order the device H step needs, from a bellperson key's host copy:
+    // permuted (and `ms` its time); else empty (a zkey's h goes up as it is; a streamed h is
+    // scattered on the device).
+    static HostBases device_h_order(const PK& pk, const ProverOptions& options, ThreadPool& pool, double& ms) {
+      if constexpr (kBellpersonKey<PK>) {
+        if (options.h == Placement::device && pk.queries_file() == nullptr) {
+          const auto t0 = std::chrono::steady_clock::now();
+          HostBases out = permuted_h(pk, pool);
+          ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+          return out;
+        }
+      }
+      return {};
+    }
+    PlaceTimes times;                          // before the sections: their initializers write it
+    HostBases h_permuted;                      // a bellperson key's h for the device H step; freed once uploaded
+    Stopwatch watch;                           // started once h is permuted
     std::shared_ptr<MsmWorkspace> workspace;  // with msm_scratch shared; else each section has its own
     ResidentMsm<G1> a, b1, c, h;
     std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
@@ -142,20 +239,34 @@ class ResidentKey {
       f.scratch_max = std::max(f.scratch_max, bytes.scratch);
     };
     try {
-      add(ResidentMsm<G1>::device_bytes(pk_.a().size(), cfg));
-      add(ResidentMsm<G1>::device_bytes(pk_.b1().size(), cfg));
-      add(ResidentMsm<G1>::device_bytes(pk_.c().size(), cfg));
-      add(ResidentMsm<G1>::device_bytes(pk_.h().size(), cfg));
-      if (options.g2 == Placement::device) add(ResidentMsm<G2>::device_bytes(pk_.b2().size(), cfg));
+      const SectionSizes n = section_sizes();
+      add(ResidentMsm<G1>::device_bytes(n.a, cfg));
+      add(ResidentMsm<G1>::device_bytes(n.b1, cfg));
+      add(ResidentMsm<G1>::device_bytes(n.c, cfg));
+      add(ResidentMsm<G1>::device_bytes(n.h, cfg));
+      if (options.g2 == Placement::device) add(ResidentMsm<G2>::device_bytes(n.b2, cfg));
     } catch (const std::invalid_argument& e) {  // make_plan: past the device MSM's 32-bit indices
       throw sdk::Error(ZKP_ERR_UNSUPPORTED, "key " + pk_.name() + " is too large for the device MSM: " + e.what());
     }
     return f;
   }
 
+  // The sections' lengths, whether or not their host copies exist (a streamed bellperson key
+  // has none).
+  struct SectionSizes {
+    std::size_t a = 0, b1 = 0, b2 = 0, c = 0, h = 0;
+  };
+  SectionSizes section_sizes() const {
+    if constexpr (kBellpersonKey<PK>) {
+      return {pk_.a_size(), pk_.b_count(), pk_.b_count(), pk_.num_aux(), pk_.h_size()};
+    } else {
+      return {pk_.a().size(), pk_.b1().size(), pk_.b2().size(), pk_.c().size(), pk_.h().size()};
+    }
+  }
+
   // Uploads the sections to `device` unless they are there; returns what it placed, for the
   // log ("" when they were resident already).
-  std::string make_resident(DeviceSlot& device, const ProverOptions& options) {
+  std::string make_resident(DeviceSlot& device, const ProverOptions& options, ThreadPool& pool) {
     Slot& slot = slots_[device.index()];
     std::lock_guard lk(slot.mutex);
     if (slot.sections) return {};
@@ -183,7 +294,7 @@ class ResidentKey {
     }
     DeviceGuard guard(device.ordinal());
     try {
-      slot.sections = std::make_unique<Sections>(device, pk_, options, shared);
+      slot.sections = std::make_unique<Sections>(device, pk_, options, shared, pool);
     } catch (const CudaError& e) {
       std::size_t free = 0, total = 0;
       cudaMemGetInfo(&free, &total);
@@ -196,7 +307,8 @@ class ResidentKey {
     return device.label() + ": resident bases " + detail::bytes_text(fp.tables) + " (msm_precompute=" +
            detail::precompute_text(options) + "), MSM scratch " + detail::bytes_text(sections - fp.tables) +
            (shared ? " shared by the sections" : " per section") + " (msm_scratch=" +
-           (options.msm_scratch == MsmScratch::automatic ? "auto" : shared ? "shared" : "per_section") + ")";
+           (options.msm_scratch == MsmScratch::automatic ? "auto" : shared ? "shared" : "per_section") + "); " +
+           slot.sections->times.text();
   }
 
   bool resident_on(std::uint32_t gpu_index) const {
