@@ -135,9 +135,10 @@ const sdk::OptionTable<ProverOptions>& option_table() {
                   "and a key needs the largest section's scratch instead of the sum), or auto: per_section when "
                   "the key fits that way, else shared"),
       sdk::choice("host_bases", &O::host_bases, {{"keep", HostBases::keep}, {"drop", HostBases::drop}},
-                  "a bellperson key's host copies of its queries once key_load has them on its devices: drop "
-                  "frees them (44 GiB of host memory at a 2^27 PoRep partition; b_g2 stays with g2=host), and a "
-                  "later key_load of the same file on another device reads the file again; keep holds them. "
+                  "a bellperson key's queries in host memory: drop streams them from the file into the devices "
+                  "at key_load, never holding a copy (44 GiB of host memory at a 2^27 PoRep partition; b_g2 is "
+                  "decoded to the host with g2=host), and a later key_load of the same file on another device "
+                  "reads the file again; keep decodes them into host memory, uploads that copy and holds it. "
                   "zkey keys keep theirs"),
       sdk::choice("g2", &O::g2, placements(),
                   "where the G2 MSM (B2) runs: the device (resident G2 bases) or the host's cores, overlapped "
