@@ -335,17 +335,12 @@ TEST(VerifyingPoints, AlwaysChecksTheSubgroup) {
 // ParamsFile::open: the same file streamed from disk, in pieces smaller than its queries.
 class Streamed : public ::testing::Test {
  protected:
-  void TearDown() override { std::filesystem::remove(path_); }
-
   ParamsFile open(const std::vector<std::uint8_t>& bytes, std::uint64_t piece_points) {
-    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    return ParamsFile::open(path_, piece_points);
+    return file_.open(bytes, piece_points);
   }
 
-  const std::filesystem::path path_ =
-      std::filesystem::temp_directory_path() / ("zkp_streamed_" + std::to_string(::getpid()) + ".params");
+  ParamsOnDisk file_{"zkp_streamed"};
+  const std::filesystem::path& path_ = file_.path();
 };
 
 TEST_F(Streamed, FindsTheSameLayoutAndDecodesTheSamePoints) {

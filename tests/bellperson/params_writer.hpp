@@ -2,11 +2,18 @@
 // bellperson's Parameters::write (params.rs), with distinct multiples of the generators as points.
 #pragma once
 
+#include <unistd.h>
+
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
+#include <fstream>
 #include <span>
+#include <string>
 #include <vector>
+
+#include "core/bellperson/params.hpp"
 
 #include "core/ec/zcash_encoding.hpp"
 #include "support.hpp"
@@ -84,5 +91,28 @@ inline std::vector<std::uint8_t> write_params(const Params& p) {
   put_points(out, p.b_g2);
   return out;
 }
+
+// A parameter file on disk for the tests that read one piece by piece (ParamsFile::open), removed
+// with the fixture. `name` keeps the files of different suites apart.
+class ParamsOnDisk {
+ public:
+  explicit ParamsOnDisk(const std::string& name)
+      : path_(std::filesystem::temp_directory_path() / (name + "_" + std::to_string(::getpid()) + ".params")) {}
+  ~ParamsOnDisk() { std::filesystem::remove(path_); }
+  ParamsOnDisk(const ParamsOnDisk&) = delete;
+  ParamsOnDisk& operator=(const ParamsOnDisk&) = delete;
+
+  // Writes `bytes` and opens them with `piece_points` points a piece.
+  ParamsFile open(const std::vector<std::uint8_t>& bytes, std::uint64_t piece_points) const {
+    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
+    out.close();
+    return ParamsFile::open(path_, piece_points);
+  }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
 
 }  // namespace zkp::bellperson::test

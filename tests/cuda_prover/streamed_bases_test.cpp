@@ -34,18 +34,10 @@ class StreamedBases : public ::testing::Test {
     cudaError_t error = cudaSuccess;
     if (device_count(&error) == 0) GTEST_SKIP() << "no CUDA device: " << cudaGetErrorString(error);
   }
-  void TearDown() override { std::filesystem::remove(path_); }
+  ParamsFile open(const std::vector<std::uint8_t>& bytes, std::uint64_t piece) { return file_.open(bytes, piece); }
 
-  // The file on disk, opened with `piece` points per piece.
-  ParamsFile open(const std::vector<std::uint8_t>& bytes, std::uint64_t piece) {
-    std::ofstream out(path_, std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    return ParamsFile::open(path_, piece);
-  }
-
-  const std::filesystem::path path_ =
-      std::filesystem::temp_directory_path() / ("zkp_streamed_bases_" + std::to_string(::getpid()) + ".params");
+  bellperson::test::ParamsOnDisk file_{"zkp_streamed_bases"};
+  const std::filesystem::path& path_ = file_.path();
 };
 
 std::vector<std::uint8_t> random_scalars(std::size_t n, unsigned seed) {
