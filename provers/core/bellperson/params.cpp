@@ -147,8 +147,10 @@ constexpr std::size_t kDecodeGrain = 256;
 
 }  // namespace
 
-ParamsFile ParamsFile::read(ByteSource source) {
+ParamsFile ParamsFile::read(ByteSource source, std::uint64_t piece_points) {
+  if (piece_points == 0) throw std::invalid_argument("ParamsFile::read: piece_points is 0");
   ParamsFile f;
+  f.piece_points_ = piece_points;
   f.name_ = source.name();
   const ByteView bytes = source.bytes();
   const auto read_count = [&](std::uint64_t at, std::span<std::byte> out) {

@@ -78,8 +78,8 @@ class ParamsFile {
   static ParamsFile open(const std::filesystem::path& path, std::uint64_t piece_points = kPiecePoints);
 
   // The same over bytes in memory; takes ownership of the source, and the layout's views live
-  // as long as this object (and survive moving it).
-  static ParamsFile read(ByteSource source);
+  // as long as this object (and survive moving it). `piece_points`: stream()'s pieces (tests).
+  static ParamsFile read(ByteSource source, std::uint64_t piece_points = kPiecePoints);
 
   // Decodes the query at `where` (an extent of layout(), `what` its name in messages) into
   // `out`, which must hold exactly where.bytes / point size elements; see decode_query for the
