@@ -125,6 +125,11 @@ typedef struct zkp_host_stats_t {
    * restarted after they died or were killed (isolation = process), every device together;
    * 0 with isolation = thread. */
   uint64_t device_restarts;
+  /* Added after device_restarts (present when struct_size covers it): devices quarantined now
+   * after a device error (ZKP_ERR_DEVICE or ZKP_ERR_DEVICE_LOST), taking no unpinned partitions
+   * while another device is usable. With isolation = process a device leaves quarantine when its
+   * restarted process serves; with isolation = thread it stays until the host is restarted. */
+  uint32_t devices_quarantined;
 } zkp_host_stats_t;
 
 /* How shutdown/destroy treat work in flight. */

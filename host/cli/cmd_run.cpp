@@ -141,6 +141,9 @@ int run_run(const std::vector<std::string>& args) {
   if (prover.isolated()) {
     std::printf("device processes restarted: %llu\n", static_cast<unsigned long long>(stats.device_restarts));
   }
+  if (stats.devices_quarantined > 0) {
+    std::printf("devices quarantined after a device error: %u of %u\n", stats.devices_quarantined, stats.device_count);
+  }
   if (prover.simulated()) std::printf("simulated: no proofs were produced\n");
   host.shutdown(ZKP_SHUTDOWN_DRAIN);
   return tally.failed == 0 ? kExitSuccess : kExitFailure;

@@ -190,6 +190,12 @@ std::string metrics_text(const Report& r) {
   for (size_t d = 0; d < r.devices.size(); ++d) {
     e.sample("zkpipe_device_memory_free_bytes", {{"gpu", std::to_string(d)}}, num(r.devices[d].memory_free_bytes));
   }
+  e.family("zkpipe_devices_quarantined", Type::gauge,
+           "Devices quarantined now after a device error (no unpinned work while another device is usable).");
+  e.sample("zkpipe_devices_quarantined", num(s.devices_quarantined));
+  e.family("zkpipe_device_restarts_total", Type::counter,
+           "Device processes restarted after they died or were killed (isolation = process).");
+  e.sample("zkpipe_device_restarts_total", num(s.device_restarts));
 
   e.family("zkpipe_gpu_duration_seconds", Type::histogram, "Device time of each partition, by device.");
   for (const auto& [gpu, h] : r.metrics.gpu_duration) e.histogram("zkpipe_gpu_duration_seconds", {{"gpu", std::to_string(gpu)}}, h);
@@ -306,6 +312,8 @@ std::string status_json(const Report& r) {
                                      .field("partition", histogram_json(r.metrics.total))
                                      .done())
              .u64("workers_per_device", s.workers_per_device)
+             .u64("devices_quarantined", s.devices_quarantined)
+             .u64("device_restarts", s.device_restarts)
              .field("devices", array(devices))
              .field("key_cache", Object()
                                      .u64("loaded", r.keys.size())

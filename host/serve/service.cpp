@@ -254,6 +254,8 @@ grpc::Status Service::Status(grpc::ServerContext* context, const v1::StatusReque
     st->set_workers_per_device(s.workers_per_device);
     st->set_admission_stalls(s.admission_stalls);
     st->set_admission_interval_ns(s.admission_interval_ns);
+    st->set_device_restarts(s.device_restarts);
+    st->set_devices_quarantined(s.devices_quarantined);
     response->set_keys_loaded(static_cast<uint32_t>(keys_.size()));
     response->set_jobs_open(static_cast<uint32_t>(jobs_.open()));
     response->set_uptime_ms(static_cast<uint64_t>(

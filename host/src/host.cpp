@@ -234,6 +234,7 @@ zkp_host_stats_t Host::stats() const {
   s.admission_stalls = c.admission_stalls;
   s.admission_interval_ns = c.admission_interval_ns;
   s.device_restarts = prover_->device_restarts();
+  s.devices_quarantined = c.devices_quarantined;
   return s;
 }
 

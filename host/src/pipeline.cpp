@@ -197,6 +197,7 @@ PipelineCounts Pipeline::counts() const {
   c.budget_peak = budget_.peak();
   c.admission_stalls = watchdog_.stalls();
   c.admission_interval_ns = watchdog_.last_interval_ns();
+  c.devices_quarantined = gpu_queue_.quarantined();
   return c;
 }
 

@@ -50,6 +50,7 @@ void expect_device_1_in_service(zkp_host_t* host, uint64_t key) {
     on_1 = expect_all_proved(host, key, unpinned, 1);
   }
   EXPECT_GT(on_1, 0u) << "device 1 stayed quarantined after its restart";
+  EXPECT_EQ(stats(host).devices_quarantined, 0u);
 }
 
 TEST(DeviceLost, WithoutRetriesOnlyItsPartitionFailsAndTheRestartedDeviceReturnsToService) {

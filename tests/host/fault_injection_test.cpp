@@ -155,6 +155,18 @@ TEST(FaultInjection, ALostDeviceIsQuarantinedAndTheOtherDeviceProvesTheRest) {
   EXPECT_EQ(pinned.records[0].status, ZKP_ERR_DEVICE_LOST);
   EXPECT_NE(pinned.records[0].message.find("lost earlier"), std::string::npos) << pinned.records[0].message;
   EXPECT_EQ(stats(host.get()).device_restarts, 0u);
+  EXPECT_EQ(stats(host.get()).devices_quarantined, 1u);
+  // devices_quarantined came after device_restarts: a caller whose struct ends there gets
+  // device_restarts and nothing past it.
+  zkp_host_stats_t older{};
+  constexpr uint32_t kSentinel = 0xA5A5A5A5u;
+  older.devices_quarantined = kSentinel;
+  older.header = ZKP_HEADER_INIT(zkp_host_stats_t);
+  older.header.struct_size = static_cast<uint32_t>(offsetof(zkp_host_stats_t, devices_quarantined));
+  zkp_error_t err = make_error();
+  ASSERT_EQ(zkp_host_stats(host.get(), &older, &err), ZKP_OK) << err.message;
+  EXPECT_EQ(older.device_count, 2u);
+  EXPECT_EQ(older.devices_quarantined, kSentinel);
 }
 
 // The first partition goes to device 0 (both idle: the tie starts there) and hangs in
@@ -174,6 +186,7 @@ TEST(FaultInjection, TheWatchdogMovesAHungPartitionToAnotherDevice) {
   EXPECT_EQ(first.records[0].status, ZKP_OK) << first.records[0].message;
   EXPECT_EQ(first.records[0].gpu_index, 1);  // retried there after the watchdog's verdict
   // Device 0 is quarantined: what follows runs on device 1.
+  EXPECT_EQ(stats(host.get()).devices_quarantined, 1u);
   Collector after;
   Partitions four(4);
   must_submit(host.get(), make_job(key, four, &after));

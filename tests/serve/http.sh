@@ -27,6 +27,7 @@ if "$CHECK" "$http" metrics 'zkpipe_partitions_total{status="ok"}=3' 'zkpipe_job
      'zkpipe_jobs_submitted_total=3' 'sum(zkpipe_gpu_duration_seconds_count)=3' 'zkpipe_synthesis_seconds_count=3' \
      'zkpipe_partition_seconds_count=3' 'zkpipe_key_loads_total=1' 'zkpipe_key_hits_total=2' 'zkpipe_keys_loaded=1' \
      'zkpipe_key_evictions_total=0' 'zkpipe_admission_stalls_total=0' 'zkpipe_up=1' \
+     'zkpipe_devices_quarantined=0' 'zkpipe_device_restarts_total=0' \
      'sum(zkpipe_device_partitions_proved_total)=3' 'sum(zkpipe_queue_depth)=0' 'zkpipe_jobs_open=0' > "$TMP/metrics.log"; then
   ok "/metrics: $(grep -c '^ok' "$TMP/metrics.log") checks (Prometheus text; counters match the 3 proofs)"
 else
@@ -35,7 +36,7 @@ fi
 if "$CHECK" "$http" status 'serving=true' 'prover=cpu' 'simulated=false' 'pacer.name?' 'pacer.status?' \
      'pacer.interval_seconds?' 'partitions.by_status.ok=3' 'partitions.succeeded=3' 'jobs.by_status.ok=3' 'jobs.open=0' \
      'queue.waiting=0' 'budget.peak_bytes?' 'devices#=1' 'key_cache.loads=1' 'key_cache.hits=2' 'key_cache.evictions=0' \
-     'keys#=1' 'durations.synthesis.count=3' 'recent_failures#=0' 'version?' > "$TMP/status.log"; then
+     'keys#=1' 'durations.synthesis.count=3' 'recent_failures#=0' 'version?' 'devices_quarantined=0' 'device_restarts=0' > "$TMP/status.log"; then
   ok "/status: $(grep -c '^ok' "$TMP/status.log") checks (JSON; the same figures, the device, the key)"
 else
   bad "/status:"; grep -v '^ok' "$TMP/status.log"

@@ -163,6 +163,12 @@ type Stats struct {
 	// AdmissionStalls counts the stalls the host's admission watchdog reported: partitions
 	// waited, the budget had room and the pacer admitted nothing for too long.
 	AdmissionStalls uint64
+	// AdmissionIntervalNs is the time between the pipeline's last two admissions (0 before two).
+	AdmissionIntervalNs uint64
+	// DeviceRestarts counts device processes restarted after they died (isolation = process).
+	DeviceRestarts uint64
+	// DevicesQuarantined is how many devices are quarantined now after a device error.
+	DevicesQuarantined uint32
 }
 
 // Stats reads the pipeline's counters.
@@ -179,7 +185,8 @@ func (h *Host) Stats() (Stats, error) {
 		}
 		s = Stats{uint64(out.jobs_submitted), uint64(out.jobs_finished), uint64(out.partitions_succeeded),
 			uint64(out.partitions_failed), uint32(out.device_count), uint32(out.workers_per_device),
-			uint64(out.admission_stalls)}
+			uint64(out.admission_stalls), uint64(out.admission_interval_ns), uint64(out.device_restarts),
+			uint32(out.devices_quarantined)}
 		return nil
 	})
 	return s, err

@@ -97,6 +97,8 @@ pub struct zkp_host_stats_t {
     pub admission_interval_ns: u64,
     /// Added after admission_interval_ns: device processes restarted (isolation = process).
     pub device_restarts: u64,
+    /// Added after device_restarts: devices quarantined now after a device error.
+    pub devices_quarantined: u32,
 }
 
 pub type zkp_shutdown_mode_t = u32;

@@ -96,7 +96,7 @@ int main(void) {
   FIELD(zkp_host_stats_t, proving); FIELD(zkp_host_stats_t, budget_total_bytes); FIELD(zkp_host_stats_t, budget_used_bytes);
   FIELD(zkp_host_stats_t, budget_peak_bytes); FIELD(zkp_host_stats_t, device_count); FIELD(zkp_host_stats_t, workers_per_device);
   FIELD(zkp_host_stats_t, admission_stalls); FIELD(zkp_host_stats_t, admission_interval_ns);
-  FIELD(zkp_host_stats_t, device_restarts);
+  FIELD(zkp_host_stats_t, device_restarts); FIELD(zkp_host_stats_t, devices_quarantined);
   STRUCT(zkp_log_record_t); FIELD(zkp_log_record_t, header); FIELD(zkp_log_record_t, level);
   FIELD(zkp_log_record_t, logger); FIELD(zkp_log_record_t, message); FIELD(zkp_log_record_t, message_size);
   FIELD(zkp_log_record_t, unix_time_ns);

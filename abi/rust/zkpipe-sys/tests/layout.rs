@@ -77,7 +77,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_job_t, header, key_id, partitions, partition_count, gpu_index, priority, randomness, on_partition, on_job, user_data);
     layout!(s, zkp_host_stats_t, header, jobs_submitted, jobs_finished, partitions_succeeded, partitions_failed, pending,
         synthesizing, waiting, proving, budget_total_bytes, budget_used_bytes, budget_peak_bytes, device_count, workers_per_device,
-        admission_stalls, admission_interval_ns, device_restarts);
+        admission_stalls, admission_interval_ns, device_restarts, devices_quarantined);
     layout!(s, zkp_log_record_t, header, level, logger, message, message_size, unix_time_ns);
     layout!(s, zkp_status_t);
     layout!(s, zkp_curve_t);

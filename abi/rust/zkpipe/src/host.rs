@@ -151,6 +151,9 @@ impl Host {
             device_count: raw.device_count,
             workers_per_device: raw.workers_per_device,
             admission_stalls: raw.admission_stalls,
+            admission_interval_ns: raw.admission_interval_ns,
+            device_restarts: raw.device_restarts,
+            devices_quarantined: raw.devices_quarantined,
         })
     }
 
@@ -321,6 +324,12 @@ pub struct Stats {
     /// Stretches in which partitions waited, the budget had room and the pacer admitted
     /// nothing for longer than the host's admission watchdog allows (a pacer bug, logged).
     pub admission_stalls: u64,
+    /// The time between the pipeline's last two admissions (0 before two).
+    pub admission_interval_ns: u64,
+    /// Device processes restarted after they died or were killed (isolation = process).
+    pub device_restarts: u64,
+    /// Devices quarantined now after a device error (no unpinned work while another is usable).
+    pub devices_quarantined: u32,
 }
 
 #[cfg(test)]

@@ -59,6 +59,8 @@ class GpuQueue {
   std::vector<Task> remove_job(uint64_t job_id);
 
   size_t size() const { return size_; }
+  // Devices quarantined now.
+  uint32_t quarantined() const { return static_cast<uint32_t>(quarantined_count_); }
 
  private:
   // A worker of `device` may run `task`.

@@ -90,6 +90,7 @@ struct PipelineCounts {
   uint64_t budget_peak = 0;
   uint64_t admission_stalls = 0;  // stalls the admission watchdog reported
   uint64_t admission_interval_ns = 0;  // between the last two admissions
+  uint32_t devices_quarantined = 0;    // after device errors, now
 };
 
 class Pipeline {
