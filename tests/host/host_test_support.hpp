@@ -204,6 +204,21 @@ inline zkp_host_stats_t stats(zkp_host_t* host) {
   return s;
 }
 
+// An older caller's zkp_host_stats: its struct ends at `end` (an offsetof), and every byte of the
+// struct from there on holds kStatsSentinel before the call, as it must after it.
+constexpr uint8_t kStatsSentinel = 0xA5;
+inline zkp_host_stats_t stats_ending_at(zkp_host_t* host, size_t end) {
+  zkp_host_stats_t s;
+  std::memset(&s, kStatsSentinel, sizeof s);
+  s.header = ZKP_HEADER_INIT(zkp_host_stats_t);
+  s.header.struct_size = static_cast<uint32_t>(end);
+  zkp_error_t err = make_error();
+  EXPECT_EQ(zkp_host_stats(host, &s, &err), ZKP_OK) << err.message;
+  const auto* bytes = reinterpret_cast<const uint8_t*>(&s);
+  for (size_t i = end; i < sizeof s; ++i) EXPECT_EQ(bytes[i], kStatsSentinel) << "byte " << i << " written";
+  return s;
+}
+
 inline zkp_device_info_t device_info(zkp_host_t* host, uint32_t gpu) {
   zkp_device_info_t d{};
   d.header = ZKP_HEADER_INIT(zkp_device_info_t);
