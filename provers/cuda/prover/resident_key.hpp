@@ -66,7 +66,6 @@ class ResidentKey {
 
   // How long make_resident's parts took on one device (ms), for key_load's log line.
   struct PlaceTimes {
-    double setup = 0;      // the shared MSM workspace's allocation
     double h_permute = 0;  // a bellperson key's h reordered on the host for the device H step
     double a = 0, b1 = 0, b2 = 0, c = 0, h = 0;  // each section's upload and precomputation
     double h_steps = 0;    // the lanes' device H steps (their domain tables uploaded)
@@ -80,7 +79,7 @@ class ResidentKey {
   };
 
   // Lap times of the sections' construction. Members are initialized in declaration order
-  // (a, b1, c, h), so each section's initializer starts by stamping the one before it.
+  // (a, b1, c, h), so each section's initializer after a's starts by stamping the one before.
   struct Stopwatch {
     std::chrono::steady_clock::time_point last = std::chrono::steady_clock::now();
     int lap(double& ms) {
@@ -98,8 +97,7 @@ class ResidentKey {
     Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options, bool shared_scratch, ThreadPool& pool)
         : h_permuted(device_h_order(pk, options, pool, times.h_permute)),
           workspace(shared_scratch ? std::make_shared<MsmWorkspace>(device.ordinal()) : nullptr),
-          a(device.ordinal() + watch.lap(times.setup), source(pk, Query::a, options, pool), detail::msm_config(options),
-            workspace),
+          a(device.ordinal(), source(pk, Query::a, options, pool), detail::msm_config(options), workspace),
           b1(device.ordinal() + watch.lap(times.a), source(pk, Query::b1, options, pool), detail::msm_config(options),
             workspace),
           c(device.ordinal() + watch.lap(times.b1), source(pk, Query::c, options, pool), detail::msm_config(options),
@@ -110,7 +108,7 @@ class ResidentKey {
             detail::h_msm_config(options), workspace) {
       watch.lap(times.h);
       if (options.g2 == Placement::device) {
-        b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), g2_source(pk, options, pool), detail::msm_config(options),
+        b2 = std::make_unique<ResidentMsm<G2>>(device.ordinal(), g2_source(pk, pool), detail::msm_config(options),
                                                workspace);
         watch.lap(times.b2);
       }
@@ -174,7 +172,7 @@ class ResidentKey {
       }
       return S::of_host({});
     }
-    static typename ResidentMsm<G2>::Source g2_source(const PK& pk, const ProverOptions&, ThreadPool& pool) {
+    static typename ResidentMsm<G2>::Source g2_source(const PK& pk, ThreadPool& pool) {
       if constexpr (kBellpersonKey<PK>) {
         if (const bellperson::ParamsFile* file = pk.queries_file(); file != nullptr && pk.b2().empty()) {
           const bellperson::ParamsLayout& l = file->layout();
@@ -201,8 +199,8 @@ class ResidentKey {
     }
     PlaceTimes times;                          // before the sections: their initializers write it
     HostBases h_permuted;                      // a bellperson key's h for the device H step; freed once uploaded
-    Stopwatch watch;                           // started once h is permuted
     std::shared_ptr<MsmWorkspace> workspace;  // with msm_scratch shared; else each section has its own
+    Stopwatch watch;                           // started just before section a
     ResidentMsm<G1> a, b1, c, h;
     std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
     std::vector<std::unique_ptr<cuda::HStep<Fr>>> h_steps;  // with h=device, one per lane

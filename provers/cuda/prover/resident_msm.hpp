@@ -42,12 +42,8 @@ class ResidentMsm {
     std::size_t size() const { return fill ? n : host.size(); }
   };
 
-  // Uploads `bases` to CUDA device `ordinal` (the caller has selected it). Empty: no MSM.
-  // workspace null: one of its own.
-  ResidentMsm(int ordinal, std::span<const Base> bases, const msm::Config& config,
-              std::shared_ptr<MsmWorkspace> workspace) {
-    if (!bases.empty()) msm_.emplace(ordinal, bases, config, std::move(workspace));
-  }
+  // Puts the source's bases on CUDA device `ordinal` (the caller has selected it). Empty: no
+  // MSM. workspace null: one of its own.
   ResidentMsm(int ordinal, const Source& source, const msm::Config& config, std::shared_ptr<MsmWorkspace> workspace) {
     if (source.size() == 0) return;
     if (source.fill) {
