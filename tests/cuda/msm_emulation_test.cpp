@@ -263,6 +263,32 @@ TYPED_TEST(EmulatedMsm, EdgeInputsMatchCpu) {
   }
 }
 
+// The table itself: copy f of base i is 2^(c·f)·P_i, over batches of kPrecomputeBatch copies
+// sharing one inversion (37 copies: two full batches and a partial one), with a base at infinity.
+TYPED_TEST(EmulatedMsm, PrecomputedCopiesAreTheBasesDoubled) {
+  using C = TypeParam;
+  std::mt19937_64 rng(0xe4);
+  const std::uint32_t n = 6, c = 5, copies = 2 * kPrecomputeBatch + 5;
+  auto bases = random_bases<C>(n, rng);
+  bases[4] = Base<C>{};
+  std::vector<PointXY<C>> table(std::size_t{n} * copies);
+  std::memcpy(static_cast<void*>(table.data()), bases.data(), n * sizeof(Base<C>));
+  for (std::uint32_t i = 0; i < n; ++i) precompute_base<C>(i, table.data(), n, c, copies);
+  for (std::uint32_t i = 0; i < n; ++i) {
+    zkp::Jacobian<C> p = bases[i].x.is_zero() && bases[i].y.is_zero()
+                             ? zkp::Jacobian<C>::identity()
+                             : zkp::Jacobian<C>::from_affine(zkp::Affine<C>{bases[i].x, bases[i].y, false});
+    for (std::uint32_t f = 1; f < copies; ++f) {
+      for (std::uint32_t k = 0; k < c; ++k) p = p.dbl();
+      Base<C> got;  // the device layout is the host's (the table started as a memcpy of the bases)
+      std::memcpy(static_cast<void*>(&got), &table[std::size_t{f} * n + i], sizeof got);
+      const zkp::Affine<C> want = p.to_affine();
+      const Base<C> want_xy = want.infinity ? Base<C>{} : Base<C>{want.x, want.y};
+      EXPECT_TRUE(got.x == want_xy.x && got.y == want_xy.y) << "base " << i << " copy " << f;
+    }
+  }
+}
+
 TEST(ReductionShape, LevelsShrinkToOneFinalSegment) {
   const Plan plan = make_plan(std::size_t{1} << 20, 254, Config{16, 1});
   const ReductionShape s = make_reduction_shape(plan, 33792);
