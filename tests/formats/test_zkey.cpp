@@ -6,6 +6,7 @@
 
 #include "expect_error.hpp"
 #include "core/formats/zkey.hpp"
+#include "core/util/thread_pool.hpp"
 #include "vectors.hpp"
 
 namespace {
@@ -158,6 +159,21 @@ TEST_F(ZkeyMutation, CoefficientMatrixAndWireOutOfRange) {
   zkp::test::put_u32(bytes_, entry5, 1);
   zkp::test::put_u32(bytes_, entry5 + 8, 2003);
   expect_format_error([&] { parse(); }, {"entry 5", "wire 2003 out of range (nVars 2003)"});
+}
+
+// With a pool the entries are checked in chunks at once; the error must still name the first
+// bad entry, not whichever chunk finished first.
+TEST_F(ZkeyMutation, CoefficientChecksOnAPoolNameTheFirstBadEntry) {
+  zkp::ThreadPool pool(4);
+  ZkeyReadOptions options;
+  options.pool = &pool;
+  const auto parse_on_pool = [&] { return read_zkey(ByteSource::borrow(bytes_, "mutated.zkey"), options); };
+  EXPECT_EQ(parse_on_pool().coefficients().size(), parse().coefficients().size());
+  zkp::test::put_u32(bytes_, s4_ + 4 + 3900 * 44 + 8, 2003);  // entry 3900's wire, in a later chunk
+  zkp::test::put_u32(bytes_, s4_ + 4 + 1500 * 44, 3);         // entry 1500's matrix
+  for (int round = 0; round < 20; ++round) {
+    expect_format_error(parse_on_pool, {"entry 1500 at offset", "matrix 3 is neither 0 (A) nor 1 (B)"});
+  }
 }
 
 TEST_F(ZkeyMutation, CoefficientCountDisagreesWithSectionSize) {

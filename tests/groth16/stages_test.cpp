@@ -122,6 +122,30 @@ void check_synthetic_synthesis() {
   }
 }
 
+// CoefficientRows counted on a pool (past its grain of 2^16 entries) must be the serial ones,
+// for a key in row order and for one whose entries are reversed (a permutation is stored).
+TEST(Groth16Stages, CoefficientRowsOnAPoolAreTheSerialOnes) {
+  const auto circuit = test::synthetic_circuit(16);
+  std::vector<std::byte> bytes = test::synthetic_zkey<bn254::Engine>(circuit);
+  ThreadPool pool(4);
+  for (const bool reversed : {false, true}) {
+    if (reversed) {
+      const Zkey in_order = read_zkey(ByteSource::borrow(bytes, "synthetic.zkey"));
+      const ByteView raw = in_order.coefficients().raw();
+      const std::size_t count = in_order.coefficients().size(), entry = raw.size() / count;
+      std::byte* first = bytes.data() + (raw.data() - bytes.data());
+      for (std::size_t i = 0, j = count - 1; i < j; ++i, --j) std::swap_ranges(first + i * entry, first + (i + 1) * entry, first + j * entry);
+    }
+    const Zkey key = read_zkey(ByteSource::borrow(bytes, "synthetic.zkey"));
+    const CoefficientRows serial(key.coefficients(), circuit.domain_size);
+    const CoefficientRows parallel(key.coefficients(), circuit.domain_size, &pool);
+    EXPECT_EQ(serial.in_file_order(), !reversed);
+    EXPECT_EQ(parallel.in_file_order(), !reversed);
+    for (std::uint32_t r = 0; r <= circuit.domain_size; ++r) ASSERT_EQ(parallel.row_begin(r), serial.row_begin(r)) << r;
+    for (std::uint32_t p = 0; p < key.coefficients().size(); ++p) ASSERT_EQ(parallel.entry(p), serial.entry(p)) << p;
+  }
+}
+
 TEST(Groth16Stages, SynthesisOfALargeKeySplitsRowsCorrectly) {
   check_synthetic_synthesis<bn254::Engine>();
   check_synthetic_synthesis<bls12_381::Engine>();

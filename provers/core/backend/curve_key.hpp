@@ -86,7 +86,8 @@ class CurveKey final : public Key {
   using Fr = typename E::Fr;
   using Int = typename Fr::Int;
 
-  CurveKey(Zkey zkey, std::optional<R1cs> r1cs) : pk_(std::move(zkey)), r1cs_(std::move(r1cs)) {
+  CurveKey(Zkey zkey, std::optional<R1cs> r1cs, ThreadPool* pool = nullptr)
+      : pk_(std::move(zkey), pool), r1cs_(std::move(r1cs)) {
     if (r1cs_) groth16::check_r1cs_matches(*r1cs_, pk_.zkey());
   }
 
@@ -234,9 +235,9 @@ template <class Make>
 auto load_key(const zkp_key_source_t& source, const KeySettings& settings, ThreadPool& pool, Make&& make) {
   KeyFiles files = read_key_files(source, settings, pool);
   if (files.zkey.header().curve == Curve::bn254) {
-    return make(std::make_unique<CurveKey<bn254::Engine>>(std::move(files.zkey), std::move(files.r1cs)));
+    return make(std::make_unique<CurveKey<bn254::Engine>>(std::move(files.zkey), std::move(files.r1cs), &pool));
   }
-  return make(std::make_unique<CurveKey<bls12_381::Engine>>(std::move(files.zkey), std::move(files.r1cs)));
+  return make(std::make_unique<CurveKey<bls12_381::Engine>>(std::move(files.zkey), std::move(files.r1cs), &pool));
 }
 
 }  // namespace zkp::backend

@@ -19,6 +19,7 @@ std::optional<R1cs> settings_r1cs(const KeySettings& settings) {
 
 KeyFiles read_key_files(const zkp_key_source_t& source, const KeySettings& settings, ThreadPool& pool) {
   ZkeyReadOptions read_options;
+  read_options.pool = &pool;
   if (settings.check_points) read_options.validate_points = groth16::make_point_validator(settings.point_check, pool);
   // A zkey is read in place: the ABI keeps a buffer valid until key_free.
   return {read_zkey(key_bytes(source, "zkey buffer"), read_options), settings_r1cs(settings)};

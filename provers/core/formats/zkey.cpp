@@ -1,8 +1,11 @@
 #include "core/formats/zkey.hpp"
 
+#include <atomic>
+
 #include "core/formats/binfile.hpp"
 #include "core/formats/decimal.hpp"
 #include "core/formats/error.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp {
 namespace {
@@ -86,7 +89,7 @@ ByteView point_section(const BinFile& bin, ZkeySection which, std::string_view w
   return s.data;
 }
 
-ZkeyCoefficients read_coefficients(const BinFile& bin, const ZkeyHeader& h) {
+ZkeyCoefficients read_coefficients(const BinFile& bin, const ZkeyHeader& h, ThreadPool* pool) {
   constexpr std::string_view what = "coefficients";
   const BinSection& s = bin.require(id(ZkeySection::coefficients), what);
   ByteReader r = bin.reader(s, what);
@@ -95,7 +98,31 @@ ZkeyCoefficients read_coefficients(const BinFile& bin, const ZkeyHeader& h) {
   bin.expect_size(s, what, 4 + count * entry,
                   detail::concat("4 + count ", count, " x ", entry, "-byte entries"));
   ZkeyCoefficients coefs(s.data.subspan(4), count, h.n8r);
-  for (std::uint32_t i = 0; i < count; ++i) {
+  const auto valid = [&](const ZkeyCoefficient& e) {
+    return e.matrix <= 1 && e.row < h.domain_size && e.wire < h.n_vars && le_less(e.value, h.r);
+  };
+  const auto first_invalid = [&](std::uint32_t begin, std::uint32_t end) {
+    for (std::uint32_t i = begin; i < end; ++i)
+      if (!valid(coefs[i])) return i;
+    return end;
+  };
+  std::uint32_t bad_at = count;
+  constexpr std::uint32_t kGrain = 1u << 10;
+  if (pool != nullptr && count > kGrain) {
+    std::atomic<std::uint32_t> first{count};
+    pool->parallel_for(count, kGrain, [&](std::size_t begin, std::size_t end) {
+      const std::uint32_t i = first_invalid(static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end));
+      if (i == end) return;
+      std::uint32_t seen = first.load();
+      while (i < seen && !first.compare_exchange_weak(seen, i)) {
+      }
+    });
+    bad_at = first.load();
+  } else {
+    bad_at = first_invalid(0, count);
+  }
+  if (bad_at < count) {
+    const std::uint32_t i = bad_at;
     const ZkeyCoefficient e = coefs[i];
     auto bad = [&](auto&&... parts) {
       format_fail(bin.file(), section_label(s.id, what), ": entry ", i, " at offset ",
@@ -105,7 +132,7 @@ ZkeyCoefficients read_coefficients(const BinFile& bin, const ZkeyHeader& h) {
     if (e.row >= h.domain_size)
       bad("row ", e.row, " out of range (domainSize ", h.domain_size, ")");
     if (e.wire >= h.n_vars) bad("wire ", e.wire, " out of range (nVars ", h.n_vars, ")");
-    if (!le_less(e.value, h.r)) bad("value is not below r");
+    bad("value is not below r");
   }
   return coefs;
 }
@@ -152,7 +179,7 @@ Zkey read_zkey(ByteSource source, const ZkeyReadOptions& options) {
   p.c = point_section(bin, ZkeySection::c, "C", std::uint64_t{h.n_vars} - h.n_public - 1, g1,
                       "nVars-nPublic-1");
   p.h = point_section(bin, ZkeySection::h, "H", h.domain_size, g1, "domainSize");
-  key.coefficients_ = read_coefficients(bin, h);
+  key.coefficients_ = read_coefficients(bin, h, options.pool);
   check_points(options, bin, h, p);
   key.header_ = h;
   key.points_ = p;

@@ -90,9 +90,14 @@ struct ZkeyPoints {
   ByteView h;   // domainSize G1
 };
 
+class ThreadPool;
+
 struct ZkeyReadOptions {
   // Curve-point checks, none by default (see point_validator.hpp).
   PointValidator validate_points;
+  // Where the coefficient checks run (one per constraint entry: 2^25 at a 2^24 key, ~0.3 s on
+  // one thread); null: the calling thread. The error names the first bad entry either way.
+  ThreadPool* pool = nullptr;
 };
 
 class Zkey;

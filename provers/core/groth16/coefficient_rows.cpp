@@ -1,19 +1,36 @@
 #include "core/groth16/coefficient_rows.hpp"
 
 #include <algorithm>
+#include <atomic>
 
 namespace zkp::groth16 {
 
-CoefficientRows::CoefficientRows(const ZkeyCoefficients& coeffs, std::uint32_t domain_size)
+CoefficientRows::CoefficientRows(const ZkeyCoefficients& coeffs, std::uint32_t domain_size, ThreadPool* pool)
     : row_start_(static_cast<std::size_t>(domain_size) + 1, 0) {
   const std::uint32_t count = coeffs.size();
+  // Counts of row r go to row_start_[r + 1]; a chunk also says whether its rows never decrease,
+  // comparing its first entry with the one before it, so the chunks cover every pair.
+  const auto count_rows = [&](std::size_t begin, std::size_t end, bool atomic) {
+    bool sorted = true;
+    for (std::size_t i = begin; i < end; ++i) {
+      const std::uint32_t row = coeffs[static_cast<std::uint32_t>(i)].row;
+      if (i > 0 && row < coeffs[static_cast<std::uint32_t>(i - 1)].row) sorted = false;
+      std::uint32_t& slot = row_start_[static_cast<std::size_t>(row) + 1];
+      if (atomic) std::atomic_ref<std::uint32_t>(slot).fetch_add(1, std::memory_order_relaxed);
+      else ++slot;
+    }
+    return sorted;
+  };
   bool sorted = true;
-  std::uint32_t previous = 0;
-  for (std::uint32_t i = 0; i < count; ++i) {
-    const std::uint32_t row = coeffs[i].row;
-    sorted = sorted && row >= previous;
-    previous = row;
-    ++row_start_[static_cast<std::size_t>(row) + 1];
+  constexpr std::size_t kGrain = std::size_t{1} << 16;
+  if (pool != nullptr && count > kGrain) {
+    std::atomic<bool> all_sorted{true};
+    pool->parallel_for(count, kGrain, [&](std::size_t begin, std::size_t end) {
+      if (!count_rows(begin, end, true)) all_sorted.store(false, std::memory_order_relaxed);
+    });
+    sorted = all_sorted.load();
+  } else {
+    sorted = count_rows(0, count, false);
   }
   for (std::size_t r = 1; r < row_start_.size(); ++r) row_start_[r] += row_start_[r - 1];
   if (sorted) return;

@@ -13,13 +13,16 @@
 #include <vector>
 
 #include "core/formats/zkey.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::groth16 {
 
 class CoefficientRows {
  public:
-  // `coeffs` must have passed read_zkey's checks (row < domain_size for every entry).
-  CoefficientRows(const ZkeyCoefficients& coeffs, std::uint32_t domain_size);
+  // `coeffs` must have passed read_zkey's checks (row < domain_size for every entry). With a
+  // pool the entries are counted per row on it (2^25 entries at a 2^24 key); the permutation of
+  // a file not in row order is still written on one thread, so that it is the same every time.
+  CoefficientRows(const ZkeyCoefficients& coeffs, std::uint32_t domain_size, ThreadPool* pool = nullptr);
 
   std::uint32_t domain_size() const { return static_cast<std::uint32_t>(row_start_.size() - 1); }
 

@@ -66,10 +66,12 @@ template <class F>
 class NttDomain {
  public:
   // Sizes 2^0 .. 2^two_adicity. Throws std::invalid_argument beyond.
-  explicit NttDomain(std::size_t log_n)
+  // With a pool the twiddle table is built on it (see below).
+  explicit NttDomain(std::size_t log_n, ThreadPool* pool = nullptr)
       : NttDomain(log_n, F::root_of_unity(check_log_n(log_n)),
                   log_n < F::two_adicity() ? F::root_of_unity(log_n + 1)
-                                           : F::from_u64(F::Params::kRootOfUnityBase).square()) {}
+                                           : F::from_u64(F::Params::kRootOfUnityBase).square(),
+                  pool) {}
 
   // A domain with another library's conventions: ω (a primitive 2^log_n-th root of unity) and
   // the coset generator g given. bellperson's domains (core/bellperson/domain.hpp) take ω from
