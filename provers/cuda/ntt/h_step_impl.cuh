@@ -191,9 +191,9 @@ HStep<Fr>::HStep(int gpu_index, std::size_t log_n) {
   impl_ = std::make_unique<Impl>(gpu_index, domain, false);
 }
 template <class Fr>
-HStep<Fr>::HStep(int gpu_index, const NttDomain<Fr>& domain) {
+HStep<Fr>::HStep(int gpu_index, const NttDomain<Fr>& domain, Use use) {
   DeviceGuard guard(gpu_index);
-  impl_ = std::make_unique<Impl>(gpu_index, domain, true);
+  impl_ = std::make_unique<Impl>(gpu_index, domain, use == Use::coset_quotient);
 }
 template <class Fr>
 void HStep<Fr>::run_coset_quotient(Fr* a, Fr* b, Fr* c, std::size_t count, cudaStream_t stream) {

@@ -56,6 +56,41 @@ std::size_t Lane::pinned_bytes() const {
   return pinned_.size();
 }
 
+LaneNeeds Lane::grown(const LaneNeeds& needs) const {
+  return {std::max(reserved_.witness_bytes, round_up(needs.witness_bytes)),
+          std::max(reserved_.h_bytes, round_up(needs.h_bytes)),
+          std::max(reserved_.b_bytes, round_up(needs.b_bytes)),
+          std::max(reserved_.c_bytes, round_up(needs.c_bytes)),
+          std::max(reserved_.density_bytes, round_up(needs.density_bytes)),
+          std::max(reserved_.a_scalar_bytes, round_up(needs.a_scalar_bytes)),
+          std::max(reserved_.b_scalar_bytes, round_up(needs.b_scalar_bytes))};
+}
+
+void Lane::grow_pinned(const LaneNeeds& grown, std::size_t pinned_cap) {
+  const std::size_t pinned = grown.pinned_total();
+  if (pinned_cap != 0 && pinned > pinned_cap) {
+    throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": a proof needs " + mib(pinned) +
+                                                " of pinned staging, but pinned_pool_bytes gives each worker " +
+                                                mib(pinned_cap));
+  }
+  const std::size_t want_pinned = pinned_cap != 0 ? pinned_cap : pinned;
+  if (pinned_.size() >= want_pinned) return;
+  pinned_ = {};
+  try {
+    // Resident from here on: cudaMallocHost locks every page, so the first proof faults in none.
+    pinned_ = PinnedBuffer<std::uint8_t>(want_pinned);
+  } catch (const CudaError& e) {
+    throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": cannot allocate " + mib(want_pinned) +
+                                                " of pinned host memory: " + e.what());
+  }
+}
+
+void Lane::reserve_pinned(const LaneNeeds& needs, std::size_t pinned_cap) {
+  std::lock_guard lk(scratch_mutex_);
+  DeviceGuard guard(ordinal_);
+  grow_pinned(grown(needs), pinned_cap);
+}
+
 void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
   std::lock_guard lk(scratch_mutex_);
   DeviceGuard guard(ordinal_);
@@ -68,19 +103,8 @@ void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
     h_ready_.emplace();
     end_.emplace();
   }
-  const LaneNeeds grown{std::max(reserved_.witness_bytes, round_up(needs.witness_bytes)),
-                        std::max(reserved_.h_bytes, round_up(needs.h_bytes)),
-                        std::max(reserved_.b_bytes, round_up(needs.b_bytes)),
-                        std::max(reserved_.c_bytes, round_up(needs.c_bytes)),
-                        std::max(reserved_.density_bytes, round_up(needs.density_bytes)),
-                        std::max(reserved_.a_scalar_bytes, round_up(needs.a_scalar_bytes)),
-                        std::max(reserved_.b_scalar_bytes, round_up(needs.b_scalar_bytes))};
-  const std::size_t pinned = grown.pinned_total();
-  if (pinned_cap != 0 && pinned > pinned_cap) {
-    throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": a proof needs " + mib(pinned) +
-                                                " of pinned staging, but pinned_pool_bytes gives each worker " +
-                                                mib(pinned_cap));
-  }
+  const LaneNeeds g = grown(needs);
+  grow_pinned(g, pinned_cap);  // first: a refused pinned_cap allocates nothing on the device
   const auto grow = [&](DeviceBuffer<std::uint8_t>& buf, std::size_t bytes, const char* what) {
     if (buf.size() >= bytes) return;
     buf = {};  // free first: the old and new buffers need not fit together
@@ -91,25 +115,14 @@ void Lane::reserve(const LaneNeeds& needs, std::size_t pinned_cap) {
                                        ": " + e.what());
     }
   };
-  grow(device_witness_, grown.witness_bytes, "witness scalars");
-  grow(device_h_, grown.h_bytes, "H scalars");
-  grow(device_b_, grown.b_bytes, "b scalars");
-  grow(device_c_, grown.c_bytes, "c scalars");
-  grow(device_density_, grown.density_bytes, "density bitmaps");
-  grow(device_a_scalars_, grown.a_scalar_bytes, "a query scalars");
-  grow(device_b_scalars_, grown.b_scalar_bytes, "b query scalars");
-  const std::size_t want_pinned = pinned_cap != 0 ? pinned_cap : pinned;
-  if (pinned_.size() < want_pinned) {
-    pinned_ = {};
-    try {
-      pinned_ = PinnedBuffer<std::uint8_t>(want_pinned);
-    } catch (const CudaError& e) {
-      throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": cannot allocate " + mib(want_pinned) +
-                                                  " of pinned host memory: " + e.what());
-    }
-    std::memset(pinned_.data(), 0, pinned_.size());  // warm: every page resident before the first proof
-  }
-  reserved_ = grown;
+  grow(device_witness_, g.witness_bytes, "witness scalars");
+  grow(device_h_, g.h_bytes, "H scalars");
+  grow(device_b_, g.b_bytes, "b scalars");
+  grow(device_c_, g.c_bytes, "c scalars");
+  grow(device_density_, g.density_bytes, "density bitmaps");
+  grow(device_a_scalars_, g.a_scalar_bytes, "a query scalars");
+  grow(device_b_scalars_, g.b_scalar_bytes, "b query scalars");
+  reserved_ = g;
 }
 
 void Lane::post(std::function<void(const Scratch&)> job) {

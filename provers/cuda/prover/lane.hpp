@@ -67,6 +67,9 @@ class Lane {
   // the job in progress, if any. `pinned_cap` (0 = none) bounds this lane's pinned bytes: more
   // is an ZKP_ERR_OUT_OF_MEMORY naming the option. Throws CudaError (OOM names the bytes).
   void reserve(const LaneNeeds& needs, std::size_t pinned_cap);
+  // Only the pinned staging of reserve(): host work (cudaMallocHost locks one page at a time:
+  // ~1 s for a 2^24 key's staging), so key_load runs it beside the key's upload.
+  void reserve_pinned(const LaneNeeds& needs, std::size_t pinned_cap);
 
   // Queues `job` on the lane's thread; it runs with the device selected and the scratch held.
   // The job must not throw (it reports through its own promise).
@@ -90,6 +93,8 @@ class Lane {
   DeviceBuffer<std::uint8_t> device_witness_, device_h_, device_b_, device_c_, device_density_, device_a_scalars_,
       device_b_scalars_;
   LaneNeeds reserved_;
+  LaneNeeds grown(const LaneNeeds& needs) const;  // reserved_ grown to hold needs (scratch_mutex_ held)
+  void grow_pinned(const LaneNeeds& grown, std::size_t pinned_cap);  // scratch_mutex_ held
 
   std::mutex queue_mutex_;
   std::condition_variable queue_cv_;

@@ -103,8 +103,7 @@ class ResidentKey {
           c(device.ordinal() + watch.lap(times.b1), source(pk, Query::c, options, pool), detail::msm_config(options),
             workspace),
           h(device.ordinal() + watch.lap(times.c),
-            h_permuted.empty() ? source(pk, Query::h, options, pool)
-                               : ResidentMsm<G1>::Source::of_host(h_permuted),
+            h_permuted.empty() ? source(pk, Query::h, options, pool) : staged<G1>(h_permuted, pool),
             detail::h_msm_config(options), workspace) {
       watch.lap(times.h);
       if (options.g2 == Placement::device) {
@@ -115,14 +114,10 @@ class ResidentKey {
       // One H step per lane: with c = a∘b each run uses the object's own c scratch. A bellperson
       // key's is over its own domain (ω from 7, the coset 7·ω^i: HStep::run_coset_quotient).
       if (options.h == Placement::device) {
-        std::size_t log_n = 0;
-        while ((std::size_t{1} << log_n) < pk.domain_size()) ++log_n;
+        using Use = typename cuda::HStep<Fr>::Use;
         for (std::size_t l = 0; l < device.lanes().size(); ++l) {
-          if constexpr (kBellpersonKey<PK>) {
-            h_steps.push_back(std::make_unique<cuda::HStep<Fr>>(device.ordinal(), pk.domain()));
-          } else {
-            h_steps.push_back(std::make_unique<cuda::HStep<Fr>>(device.ordinal(), log_n));
-          }
+          const Use use = kBellpersonKey<PK> ? Use::coset_quotient : Use::odd_coset;
+          h_steps.push_back(std::make_unique<cuda::HStep<Fr>>(device.ordinal(), pk.domain(), use));
         }
       }
       watch.lap(times.h_steps);
@@ -163,14 +158,18 @@ class ResidentKey {
           }
         }
       }
-      using S = typename ResidentMsm<G1>::Source;
       switch (q) {
-        case Query::a: return S::of_host(pk.a());
-        case Query::b1: return S::of_host(pk.b1());
-        case Query::c: return S::of_host(pk.c());
-        case Query::h: return S::of_host(pk.h());
+        case Query::a: return staged<G1>(pk.a(), pool);
+        case Query::b1: return staged<G1>(pk.b1(), pool);
+        case Query::c: return staged<G1>(pk.c(), pool);
+        case Query::h: return staged<G1>(pk.h(), pool);
       }
-      return S::of_host({});
+      return staged<G1>({}, pool);
+    }
+    // Bases in host memory, copied up through pinned pieces on the pool (staged_host_fill).
+    template <CurveParams C>
+    static typename ResidentMsm<C>::Source staged(std::span<const zkp::msm::Base<C>> bases, ThreadPool& pool) {
+      return ResidentMsm<C>::Source::streamed(bases.size(), staged_host_fill<C>(bases, pool));
     }
     static typename ResidentMsm<G2>::Source g2_source(const PK& pk, ThreadPool& pool) {
       if constexpr (kBellpersonKey<PK>) {
@@ -180,7 +179,7 @@ class ResidentKey {
                                                    streamed_query<G2>(*file, l.b_g2, pk.query_check(), pool, "b_g2", 0));
         }
       }
-      return ResidentMsm<G2>::Source::of_host(pk.b2());
+      return staged<G2>(pk.b2(), pool);
     }
 
     // The h query in the order the device H step needs, from a bellperson key's host copy:

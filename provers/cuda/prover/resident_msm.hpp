@@ -30,27 +30,22 @@ class ResidentMsm {
  public:
   using Base = zkp::msm::Base<C>;
 
-  // Where the bases come from: a host copy, or a fill that writes n bases into the device
-  // table itself (a bellperson query streamed from its file: streamed_bases.hpp).
+  // Where the bases come from: a fill that writes n bases into the device table itself (a
+  // bellperson query streamed from its file, or bases in host memory staged through pinned
+  // pieces: streamed_bases.hpp).
   struct Source {
-    static Source of_host(std::span<const Base> bases) { return {bases, 0, {}}; }
-    static Source streamed(std::size_t n, typename cuda::Msm<C>::Fill fill) { return {{}, n, std::move(fill)}; }
+    static Source streamed(std::size_t n, typename cuda::Msm<C>::Fill fill) { return {n, std::move(fill)}; }
 
-    std::span<const Base> host;
     std::size_t n = 0;
-    typename cuda::Msm<C>::Fill fill;  // set: used instead of host
-    std::size_t size() const { return fill ? n : host.size(); }
+    typename cuda::Msm<C>::Fill fill;
+    std::size_t size() const { return n; }
   };
 
   // Puts the source's bases on CUDA device `ordinal` (the caller has selected it). Empty: no
   // MSM. workspace null: one of its own.
   ResidentMsm(int ordinal, const Source& source, const msm::Config& config, std::shared_ptr<MsmWorkspace> workspace) {
     if (source.size() == 0) return;
-    if (source.fill) {
-      msm_.emplace(ordinal, source.n, source.fill, config, std::move(workspace));
-    } else {
-      msm_.emplace(ordinal, source.host, config, std::move(workspace));
-    }
+    msm_.emplace(ordinal, source.n, source.fill, config, std::move(workspace));
   }
 
   // One MSM in flight on this section: queued by enqueue(), collected by result(). Holds the

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cstring>
 
 #include "core/ec/zcash_encoding.hpp"
 #include "cuda/util/bit_reverse_scatter.hpp"
@@ -54,6 +55,42 @@ typename cuda::Msm<C>::Fill streamed_query(const bellperson::ParamsFile& file, c
     ZKP_CUDA_CHECK(cudaStreamSynchronize(stream));  // a failed copy reports here, not in ~Drain
   };
 }
+
+template <CurveParams C>
+typename cuda::Msm<C>::Fill staged_host_fill(std::span<const zkp::msm::Base<C>> bases, ThreadPool& pool) {
+  using Base = zkp::msm::Base<C>;
+  return [bases, &pool](Base* table, cudaStream_t stream) {
+    constexpr std::size_t kPieceBytes = std::size_t{32} << 20;
+    const std::size_t piece = std::min(bases.size(), std::max<std::size_t>(1, kPieceBytes / sizeof(Base)));
+    if (piece == 0) return;
+    PinnedBuffer<Base> staging(2 * piece);
+    std::array<Event, 2> copied{Event(cudaEventDisableTiming), Event(cudaEventDisableTiming)};
+    std::array<bool, 2> in_use{false, false};
+    struct Drain {  // the copies out of `staging` end before it is freed, whatever happens
+      cudaStream_t s;
+      ~Drain() { cudaStreamSynchronize(s); }
+    } drain{stream};
+    for (std::size_t first = 0, k = 0; first < bases.size(); first += piece, ++k) {
+      const std::size_t b = k % 2, count = std::min(piece, bases.size() - first);
+      if (in_use[b]) copied[b].synchronize();  // the copy two pieces back, out of this buffer
+      Base* const to = staging.data() + b * piece;
+      pool.parallel_for(count, std::size_t{1} << 14, [&](std::size_t begin, std::size_t end) {
+        std::memcpy(static_cast<void*>(to + begin), bases.data() + first + begin, (end - begin) * sizeof(Base));
+      });
+      ZKP_CUDA_CHECK(cudaMemcpyAsync(table + first, to, count * sizeof(Base), cudaMemcpyHostToDevice, stream));
+      copied[b].record(stream);
+      in_use[b] = true;
+    }
+    ZKP_CUDA_CHECK(cudaStreamSynchronize(stream));  // a failed copy reports here, not in ~Drain
+  };
+}
+
+template cuda::Msm<bn254::G1>::Fill staged_host_fill<bn254::G1>(std::span<const zkp::msm::Base<bn254::G1>>, ThreadPool&);
+template cuda::Msm<bn254::G2>::Fill staged_host_fill<bn254::G2>(std::span<const zkp::msm::Base<bn254::G2>>, ThreadPool&);
+template cuda::Msm<bls12_381::G1>::Fill staged_host_fill<bls12_381::G1>(std::span<const zkp::msm::Base<bls12_381::G1>>,
+                                                                        ThreadPool&);
+template cuda::Msm<bls12_381::G2>::Fill staged_host_fill<bls12_381::G2>(std::span<const zkp::msm::Base<bls12_381::G2>>,
+                                                                        ThreadPool&);
 
 template cuda::Msm<bls12_381::G1>::Fill streamed_query<bls12_381::G1>(const bellperson::ParamsFile&,
                                                                       const bellperson::Extent&, PointCheck, ThreadPool&,
