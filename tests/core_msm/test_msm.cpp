@@ -396,42 +396,6 @@ TYPED_TEST(BucketSumTest, EightLanesMatchTheScalarFlush) {
   }
 }
 
-#if defined(ZKPIPE_MONT_ADX_DISPATCH)
-// flush_by_eight's Fq2 products eight at a time (Karatsuba and complex squaring over IFMA
-// calls) against Fp2's operators, with components 0, 1, p − 1 and random ones in every lane,
-// out aliasing an operand as in the flush.
-TEST(EightLaneProducts, Fq2MatchesFp2Operators) {
-  if (!mont::detect_cpu_kernels().ifma) GTEST_SKIP() << "CPU without AVX-512 IFMA";
-  using bn254::Fq;
-  using bn254::Fq2;
-  std::mt19937_64 rng(14);
-  const auto component = [&] {
-    switch (rng() % 4) {
-      case 0: return Fq::zero();
-      case 1: return Fq::one();
-      case 2: return -Fq::one();
-      default: return Fq::random(rng);
-    }
-  };
-  for (int call = 0; call < 2000; ++call) {
-    std::array<Fq2, 8> a, b, prod, sq;
-    for (std::size_t l = 0; l < 8; ++l) {
-      a[l] = {component(), component()};
-      b[l] = {component(), component()};
-    }
-    detail::mul8(prod.data(), a.data(), b.data());
-    detail::square8(sq.data(), a.data());
-    for (std::size_t l = 0; l < 8; ++l) {
-      ASSERT_EQ(prod[l], a[l] * b[l]) << "lane " << l;
-      ASSERT_EQ(sq[l], a[l].square()) << "lane " << l;
-    }
-    const std::array<Fq2, 8> a0 = a;
-    detail::mul8(a.data(), a.data(), b.data());
-    for (std::size_t l = 0; l < 8; ++l) ASSERT_EQ(a[l], a0[l] * b[l]) << "aliased, lane " << l;
-  }
-}
-#endif
-
 // Σ d_w·2^(wc) = s with |d_w| ≤ 2^(c−1), d_w > −2^(c−1), for every window size.
 TEST(SignedDigits, ReconstructTheScalar) {
   std::mt19937_64 rng(11);

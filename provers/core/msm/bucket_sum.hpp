@@ -59,39 +59,16 @@ struct InversionField<F> {
 };
 
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
-// Eight products over F per call, out[l] = a[l]·b[l] (out may alias a or b), for
-// flush_by_eight: one IFMA call for Fq; for Fq2 three, Karatsuba over the components gathered
-// lane by lane (the formula of Fp2's operator*).
+// Eight products over F per call, out[l] = a[l]·b[l] and out[l] = a[l]² (out may alias a or
+// b), for flush_by_eight: Fq's product, or the Fq2 kernels, which also run the additions of
+// the Fq2 formulas on the eight lanes (done one lane at a time, those cost about as much as the
+// products).
 inline void mul8(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b) { mont::ifma::mul8_bn254_fq_ifma(out, a, b); }
 inline void mul8(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b) {
-  alignas(64) bn254::Fq v0[8], v1[8], v2[8], b0[8], b1[8], b2[8];
-  for (std::size_t l = 0; l < 8; ++l) {
-    v0[l] = a[l].c0;
-    v1[l] = a[l].c1;
-    v2[l] = a[l].c0 + a[l].c1;
-    b0[l] = b[l].c0;
-    b1[l] = b[l].c1;
-    b2[l] = b[l].c0 + b[l].c1;
-  }
-  mul8(v0, v0, b0);  // a0·b0
-  mul8(v1, v1, b1);  // a1·b1
-  mul8(v2, v2, b2);  // (a0 + a1)(b0 + b1)
-  for (std::size_t l = 0; l < 8; ++l) out[l] = {v0[l] - v1[l], v2[l] - v0[l] - v1[l]};
+  mont::ifma::mul8_bn254_fq2_ifma(out, a, b);
 }
-// out[l] = a[l]²: for Fq2 two calls, complex squaring (Fp2::square's formula).
-inline void square8(bn254::Fq* out, const bn254::Fq* a) { mul8(out, a, a); }
-inline void square8(bn254::Fq2* out, const bn254::Fq2* a) {
-  alignas(64) bn254::Fq s[8], d[8], c0[8], c1[8];
-  for (std::size_t l = 0; l < 8; ++l) {
-    s[l] = a[l].c0 + a[l].c1;
-    d[l] = a[l].c0 - a[l].c1;
-    c0[l] = a[l].c0;
-    c1[l] = a[l].c1;
-  }
-  mul8(s, s, d);     // (a0 + a1)(a0 − a1)
-  mul8(c0, c0, c1);  // a0·a1
-  for (std::size_t l = 0; l < 8; ++l) out[l] = {s[l], c0[l].dbl()};
-}
+inline void square8(bn254::Fq* out, const bn254::Fq* a) { mont::ifma::mul8_bn254_fq_ifma(out, a, a); }
+inline void square8(bn254::Fq2* out, const bn254::Fq2* a) { mont::ifma::square8_bn254_fq2_ifma(out, a); }
 #endif
 }  // namespace detail
 
@@ -279,10 +256,10 @@ class BucketSummer {
   // chain of flush() becomes eight independent chains, one per lane, and every product of the
   // batch is an IFMA call per eight additions: the prefix, the two of the backward pass, λ, λ²,
   // λ·(x1 − x3) and a row's doubling numerators 3·x1²; for G2 also the norms d0² + d1² and
-  // conj(d)·N⁻¹, and each Fq2 product is three calls (detail::mul8), a square two. The eight
-  // lane products are inverted together (Montgomery's trick again), so it is still one field
-  // inversion per batch. Inverses are exact, so the points are the ones flush() computes, bit
-  // for bit.
+  // conj(d)·N⁻¹, and an Fq2 product (square) is one call of three (two) Fq products. The
+  // eight lane products are inverted together (Montgomery's trick again), so it is still one
+  // field inversion per batch. Inverses are exact, so the points are the ones flush()
+  // computes, bit for bit.
   void flush_by_eight() {
     active_jobs_.clear();
     den_.clear();
