@@ -3,7 +3,8 @@
 // position meets every edge value: 0, 1, 2, p − 1, p − 2, (p ± 1)/2, R mod p, R² mod p, the
 // values at the 52-bit limb boundaries of the kernel's internal form (2^(52k) − 1, 2^(52k)
 // for k = 1…4), at the 64-bit word boundaries, the top bit below p's, and values next to p
-// (so 16a fills the fifth limb). Skipped, and reported as skipped, on CPUs without IFMA.
+// (so 16a fills the fifth limb); then the Fq2 kernels against Fp2's operators. Skipped, and
+// reported as skipped, on CPUs without IFMA.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -150,6 +151,64 @@ TEST(MontIfmaTest, ArrayFormHandlesTailsAndMatches) {
     }
     mont::ifma::mul_n_bn254_fq(r.data(), a.data(), b.data(), n);
     for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(r[i], a[i] * b[i]) << "n " << n << " i " << i;
+  }
+}
+
+// The Fq2 kernels (Karatsuba and complex squaring, the additions between the products on the
+// lanes too) against Fp2's operator* and square(). Components from the edge values, so the
+// lane-wise additions and subtractions meet their carries, borrows and both sides of p in
+// every lane.
+void check8_fq2(const std::array<bn254::Fq2, 8>& a, const std::array<bn254::Fq2, 8>& b) {
+  std::array<bn254::Fq2, 8> r, sq;
+  mont::ifma::mul8_bn254_fq2_ifma(r.data(), a.data(), b.data());
+  mont::ifma::square8_bn254_fq2_ifma(sq.data(), a.data());
+  for (std::size_t i = 0; i < 8; ++i) {
+    ASSERT_EQ(r[i], a[i] * b[i]) << "lane " << i << ": (" << a[i].c0.mont().to_hex() << ", " << a[i].c1.mont().to_hex()
+                                 << ") * (" << b[i].c0.mont().to_hex() << ", " << b[i].c1.mont().to_hex() << ")";
+    ASSERT_EQ(sq[i], a[i].square()) << "lane " << i << ": (" << a[i].c0.mont().to_hex() << ", "
+                                    << a[i].c1.mont().to_hex() << ")^2";
+  }
+}
+
+TEST(MontIfmaTest, Fq2EdgeComponentsInEveryLane) {
+  if (!have_ifma()) GTEST_SKIP() << "CPU without AVX-512 IFMA";
+  const auto e = edge_values();
+  const std::size_t n = e.size();
+  // Over all x, y every ordered pair of edge values is (c0, c1) of a in every lane, and b's
+  // components run through them at other strides.
+  for (std::size_t x = 0; x < n; ++x)
+    for (std::size_t y = 0; y < n; ++y) {
+      std::array<bn254::Fq2, 8> a, b;
+      for (std::size_t i = 0; i < 8; ++i) {
+        a[i] = {e[(x + i) % n], e[(y + 3 * i) % n]};
+        b[i] = {e[(y + 5 * i) % n], e[(x + 7 * i + 1) % n]};
+      }
+      check8_fq2(a, b);
+    }
+}
+
+TEST(MontIfmaTest, Fq2RandomOperandsAndAliasing) {
+  if (!have_ifma()) GTEST_SKIP() << "CPU without AVX-512 IFMA";
+  std::mt19937_64 rng(21);
+  const auto e = edge_values();
+  const auto draw = [&] { return rng() % 4 == 0 ? e[rng() % e.size()] : Fq::random(rng); };
+  for (int call = 0; call < 10000; ++call) {
+    std::array<bn254::Fq2, 8> a, b;
+    for (std::size_t i = 0; i < 8; ++i) {
+      a[i] = {draw(), draw()};
+      b[i] = {draw(), draw()};
+    }
+    check8_fq2(a, b);
+    // out aliasing a, then b, then the square in place
+    const auto a0 = a, b0 = b;
+    mont::ifma::mul8_bn254_fq2_ifma(a.data(), a.data(), b.data());
+    mont::ifma::mul8_bn254_fq2_ifma(b.data(), a0.data(), b.data());
+    for (std::size_t i = 0; i < 8; ++i) {
+      ASSERT_EQ(a[i], a0[i] * b0[i]);
+      ASSERT_EQ(b[i], a0[i] * b0[i]);
+    }
+    mont::ifma::square8_bn254_fq2_ifma(a.data(), a.data());
+    for (std::size_t i = 0; i < 8; ++i) ASSERT_EQ(a[i], (a0[i] * b0[i]).square());
   }
 }
 

@@ -14,6 +14,7 @@
 #include "core/ec/batch_normalize.hpp"
 #include "core/ec/encoding.hpp"
 #include "core/ec/scalar_mul.hpp"
+#include "core/msm/bucket_sum.hpp"
 #include "core/msm/msm.hpp"
 #include "core/msm/scalars.hpp"
 #include "core/util/thread_pool.hpp"
@@ -337,6 +338,62 @@ TYPED_TEST(MsmTest, RejectsBadArguments) {
   EXPECT_THROW(msm<C>(bases, std::span(inst.scalars).first(64), Options{}), std::invalid_argument);
   EXPECT_THROW(msm<C>(bases, inst.scalars, Options{1, 1}), std::invalid_argument);
   EXPECT_THROW(msm<C>(bases, inst.scalars, Options{1, 17}), std::invalid_argument);
+}
+
+// BucketSummer's two flushes (bucket_sum.hpp): where the CPU has IFMA, BN254 G1 and G2 batches
+// run flush_by_eight, which must give the points of the scalar flush() bit for bit. Buckets of
+// ±bases drawn from six, so that batches hold additions, doublings (equal points; in later
+// rounds equal partial sums), cancellations (P and −P; later rounds then add the infinity to
+// a point or to another infinity) and active counts that are not multiples of 8, from one job
+// up to several batches. Both summers are also checked against Jacobian sums, which is what is
+// left to check under ctest's ff_portable. and ff_adx. runs (no IFMA: both run flush()).
+template <class C>
+class BucketSumTest : public ::testing::Test {};
+using Bn254Groups = ::testing::Types<bn254::G1, bn254::G2>;
+TYPED_TEST_SUITE(BucketSumTest, Bn254Groups, GroupNames);
+
+TYPED_TEST(BucketSumTest, EightLanesMatchTheScalarFlush) {
+  using C = TypeParam;
+  using F = typename C::Field;
+  std::mt19937_64 rng(13);
+  const auto src = make_instance<C>(6, rng);
+  std::vector<PointXY<F>> bases;
+  for (const auto& b : src.bases) bases.push_back({b.x, b.y});
+  const SignedIndex P = 0, Q = 1, R = 2;
+  // Fixed first buckets: a lone doubling, a lone cancellation, a doubling in round 2, an
+  // infinity added to a point from either side, two infinities, three equal points.
+  const std::vector<std::vector<SignedIndex>> fixed = {
+      {P, P}, {P, P | kNegBit}, {P, Q, P, Q}, {P, P | kNegBit, Q, R}, {Q, R, P, P | kNegBit},
+      {P, P | kNegBit, Q, Q | kNegBit}, {R, R, R}};
+  for (const std::size_t buckets : {1, 2, 5, 7, 9, 17, 60, 700}) {
+    std::vector<SignedIndex> entries;
+    std::vector<std::uint32_t> offsets{0};
+    for (std::size_t b = 0; b < buckets; ++b) {
+      if (b < fixed.size() && buckets < 60) {
+        entries.insert(entries.end(), fixed[b].begin(), fixed[b].end());
+      } else {
+        for (std::size_t k = rng() % 41; k > 0; --k)
+          entries.push_back(static_cast<SignedIndex>(rng() % bases.size()) | (rng() % 2 != 0 ? kNegBit : 0));
+      }
+      offsets.push_back(static_cast<std::uint32_t>(entries.size()));
+    }
+    std::vector<PointXY<F>> by_eight(buckets), scalar(buckets);
+    BucketSummer<F>().sum(bases, entries, offsets, by_eight);
+    BucketSummer<F>(false).sum(bases, entries, offsets, scalar);
+    for (std::size_t b = 0; b < buckets; ++b) {
+      Jacobian<C> acc = Jacobian<C>::identity();
+      for (std::uint32_t e = offsets[b]; e < offsets[b + 1]; ++e) {
+        const Affine<C>& p = src.bases[entries[e] & ~kNegBit];
+        acc += Jacobian<C>::from_affine((entries[e] & kNegBit) != 0 ? -p : p);
+      }
+      const Affine<C> expected = acc.to_affine();
+      const auto same = [&](const PointXY<F>& p) {
+        return expected.is_identity() ? p.is_infinity() : p.x == expected.x && p.y == expected.y;
+      };
+      EXPECT_TRUE(by_eight[b].x == scalar[b].x && by_eight[b].y == scalar[b].y) << buckets << " buckets, bucket " << b;
+      EXPECT_TRUE(same(scalar[b])) << buckets << " buckets, bucket " << b;
+    }
+  }
 }
 
 // Σ d_w·2^(wc) = s with |d_w| ≤ 2^(c−1), d_w > −2^(c−1), for every window size.

@@ -12,6 +12,7 @@ namespace zkp::mont::ifma {
 namespace {
 
 using bn254::Fq;
+using bn254::Fq2;
 
 #define ZKP_IFMA_FN [[gnu::target("avx512f,avx512ifma"), gnu::always_inline]] inline
 
@@ -66,13 +67,11 @@ ZKP_IFMA_FN void untranspose(__m512i& w0, __m512i& w1, __m512i& w2, __m512i& w3)
   w3 = _mm512_permutex2var_epi64(v0, odd, v1);
 }
 
-// Eight elements as 52-bit limbs of v·2^shift (shift 0 or 4; v < 2^254).
+// Eight elements, held as eight consecutive ones in w0..w3, as 52-bit limbs of v·2^shift
+// (shift 0 or 4; v < 2^254).
 template <unsigned Shift>
-ZKP_IFMA_FN Limbs load8(const Fq* x) {
+ZKP_IFMA_FN Limbs to_limbs(__m512i w0, __m512i w1, __m512i w2, __m512i w3) {
   static_assert(Shift == 0 || Shift == 4);
-  const auto* p = reinterpret_cast<const std::uint64_t*>(x);
-  __m512i w0 = _mm512_loadu_si512(p), w1 = _mm512_loadu_si512(p + 8), w2 = _mm512_loadu_si512(p + 16),
-          w3 = _mm512_loadu_si512(p + 24);
   transpose(w0, w1, w2, w3);
   const __m512i m = _mm512_set1_epi64(static_cast<long long>(kMask52));
   // Limb k holds bits [52k − Shift, 52k + 52 − Shift) of v.
@@ -85,18 +84,133 @@ ZKP_IFMA_FN Limbs load8(const Fq* x) {
   return r;
 }
 
-// Fully reduced 52-bit limbs (value < p) back to eight elements.
-ZKP_IFMA_FN void store8(Fq* x, const Limbs& r) {
-  __m512i w0 = _mm512_or_si512(r.v[0], shl(r.v[1], 52));
-  __m512i w1 = _mm512_or_si512(shr(r.v[1], 12), shl(r.v[2], 40));
-  __m512i w2 = _mm512_or_si512(shr(r.v[2], 24), shl(r.v[3], 28));
-  __m512i w3 = _mm512_or_si512(shr(r.v[3], 36), shl(r.v[4], 16));
+template <unsigned Shift>
+ZKP_IFMA_FN Limbs load8(const Fq* x) {
+  const auto* p = reinterpret_cast<const std::uint64_t*>(x);
+  return to_limbs<Shift>(_mm512_loadu_si512(p), _mm512_loadu_si512(p + 8), _mm512_loadu_si512(p + 16),
+                         _mm512_loadu_si512(p + 24));
+}
+
+// Fully reduced 52-bit limbs (value < p) back to eight consecutive elements in w0..w3.
+ZKP_IFMA_FN void from_limbs(const Limbs& r, __m512i& w0, __m512i& w1, __m512i& w2, __m512i& w3) {
+  w0 = _mm512_or_si512(r.v[0], shl(r.v[1], 52));
+  w1 = _mm512_or_si512(shr(r.v[1], 12), shl(r.v[2], 40));
+  w2 = _mm512_or_si512(shr(r.v[2], 24), shl(r.v[3], 28));
+  w3 = _mm512_or_si512(shr(r.v[3], 36), shl(r.v[4], 16));
   untranspose(w0, w1, w2, w3);
+}
+
+ZKP_IFMA_FN void store8(Fq* x, const Limbs& r) {
+  __m512i w0, w1, w2, w3;
+  from_limbs(r, w0, w1, w2, w3);
   auto* p = reinterpret_cast<std::uint64_t*>(x);
   _mm512_storeu_si512(p, w0);
   _mm512_storeu_si512(p + 8, w1);
   _mm512_storeu_si512(p + 16, w2);
   _mm512_storeu_si512(p + 24, w3);
+}
+
+// Eight Fq2 elements (c0 then c1, 64 bytes each) as the limbs of their c0s and of their c1s:
+// the registers are split into two runs of eight consecutive Fq first (one VPERMT2Q each),
+// then transposed as load8's are. Unshifted: the products' shifted operand comes from shift4.
+ZKP_IFMA_FN void load8x2(const Fq2* x, Limbs& c0, Limbs& c1) {
+  const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  const auto* p = reinterpret_cast<const std::uint64_t*>(x);
+  __m512i e[8], w0[4], w1[4];
+  for (int i = 0; i < 8; ++i) e[i] = _mm512_loadu_si512(p + 8 * i);  // element i: c0 | c1
+  for (int i = 0; i < 4; ++i) {
+    w0[i] = _mm512_permutex2var_epi64(e[2 * i], lo, e[2 * i + 1]);  // c0 of elements 2i, 2i + 1
+    w1[i] = _mm512_permutex2var_epi64(e[2 * i], hi, e[2 * i + 1]);  // their c1
+  }
+  c0 = to_limbs<0>(w0[0], w0[1], w0[2], w0[3]);
+  c1 = to_limbs<0>(w1[0], w1[1], w1[2], w1[3]);
+}
+
+// The inverse of load8x2, for fully reduced limbs.
+ZKP_IFMA_FN void store8x2(Fq2* x, const Limbs& c0, const Limbs& c1) {
+  const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  __m512i w0[4], w1[4];
+  from_limbs(c0, w0[0], w0[1], w0[2], w0[3]);
+  from_limbs(c1, w1[0], w1[1], w1[2], w1[3]);
+  auto* p = reinterpret_cast<std::uint64_t*>(x);
+  for (int i = 0; i < 4; ++i) {
+    _mm512_storeu_si512(p + 16 * i, _mm512_permutex2var_epi64(w0[i], lo, w1[i]));      // element 2i
+    _mm512_storeu_si512(p + 16 * i + 8, _mm512_permutex2var_epi64(w0[i], hi, w1[i]));  // element 2i + 1
+  }
+}
+
+// t − p where that is not negative, else t, for t < 2p in five 52-bit limbs t[0..4] (limbs 0–3
+// below 2^52): the borrow runs as an arithmetic shift.
+ZKP_IFMA_FN Limbs reduce_once(const __m512i* t) {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
+  Limbs d;
+  __m512i borrow = zero;
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) {
+    const __m512i s = _mm512_add_epi64(_mm512_sub_epi64(t[j], _mm512_set1_epi64(static_cast<long long>(kP[j]))), borrow);
+    borrow = sar(s, 52);
+    d.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
+  }
+  const __mmask8 ge = _mm512_cmpge_epi64_mask(d.v[4], zero);
+  Limbs r;
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(ge, t[j], d.v[j]);
+  return r;
+}
+
+// a + b mod p and a − b mod p for a, b < p, on the limbs: what Fq's + and − compute, eight
+// lanes at once (the additions of the Fq2 formulas below, which done one lane at a time cost
+// as much as the products).
+ZKP_IFMA_FN Limbs add_mod(const Limbs& a, const Limbs& b) {
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
+  __m512i t[5];
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) t[j] = _mm512_add_epi64(a.v[j], b.v[j]);
+#pragma GCC unroll 4
+  for (int j = 0; j < 4; ++j) {
+    t[j + 1] = _mm512_add_epi64(t[j + 1], shr(t[j], 52));
+    t[j] = _mm512_and_si512(t[j], mask);
+  }
+  return reduce_once(t);  // a + b < 2p
+}
+ZKP_IFMA_FN Limbs sub_mod(const Limbs& a, const Limbs& b) {
+  const __m512i zero = _mm512_setzero_si512();
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
+  Limbs d, e;
+  __m512i borrow = zero, carry = zero;
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) {  // d = a − b, its top limb negative when a < b
+    const __m512i s = _mm512_add_epi64(_mm512_sub_epi64(a.v[j], b.v[j]), borrow);
+    borrow = sar(s, 52);
+    d.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
+  }
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) {  // e = d + p
+    const __m512i s = _mm512_add_epi64(_mm512_add_epi64(d.v[j], _mm512_set1_epi64(static_cast<long long>(kP[j]))), carry);
+    carry = shr(s, 52);
+    e.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
+  }
+  const __mmask8 neg = _mm512_cmplt_epi64_mask(d.v[4], zero);
+  Limbs r;
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(neg, d.v[j], e.v[j]);
+  return r;
+}
+
+// 16·v for v < 2^254 in limbs: the shifted operand mont_mul takes as a.
+ZKP_IFMA_FN Limbs shift4(const Limbs& v) {
+  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
+  Limbs r;
+  r.v[0] = _mm512_and_si512(shl(v.v[0], 4), mask);
+#pragma GCC unroll 4
+  for (int j = 1; j < 5; ++j) {
+    const __m512i up = shl(v.v[j], 4);
+    r.v[j] = _mm512_or_si512(j < 4 ? _mm512_and_si512(up, mask) : up, shr(v.v[j - 1], 48));
+  }
+  return r;
 }
 
 // (a·b + m·p)/2^260 for a < 2^258, b < p: below 1.25p, reduced below p at the end.
@@ -134,20 +248,7 @@ ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) {
     t[j + 1] = _mm512_add_epi64(t[j + 1], shr(t[j], 52));
     t[j] = _mm512_and_si512(t[j], mask);
   }
-  // d = t − p with the borrow as an arithmetic shift; keep d where it is not negative.
-  Limbs d;
-  __m512i borrow = zero;
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) {
-    const __m512i s = _mm512_add_epi64(_mm512_sub_epi64(t[j], p[j]), borrow);
-    borrow = sar(s, 52);
-    d.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
-  }
-  const __mmask8 ge = _mm512_cmpge_epi64_mask(d.v[4], zero);
-  Limbs r;
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(ge, t[j], d.v[j]);
-  return r;
+  return reduce_once(t);  // t < 1.25p (see above)
 }
 
 }  // namespace
@@ -155,6 +256,26 @@ ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) {
 [[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq_ifma(Fq* out, const Fq* a, const Fq* b) {
   const Limbs la = load8<4>(a), lb = load8<0>(b);
   store8(out, mont_mul(la, lb));
+}
+
+// Karatsuba (Fp2's operator*): a0·b0, a1·b1, (a0 + a1)(b0 + b1); c0 = v0 − v1,
+// c1 = v2 − v0 − v1. Every sum is reduced, so mont_mul's operands stay below p.
+[[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq2_ifma(Fq2* out, const Fq2* a, const Fq2* b) {
+  Limbs a0, a1, b0, b1;
+  load8x2(a, a0, a1);
+  load8x2(b, b0, b1);
+  const Limbs v0 = mont_mul(shift4(a0), b0), v1 = mont_mul(shift4(a1), b1);
+  const Limbs v2 = mont_mul(shift4(add_mod(a0, a1)), add_mod(b0, b1));
+  store8x2(out, sub_mod(v0, v1), sub_mod(sub_mod(v2, v0), v1));
+}
+
+// Complex squaring (Fp2::square): c0 = (a0 + a1)(a0 − a1), c1 = 2·a0·a1.
+[[gnu::target("avx512f,avx512ifma")]] void square8_bn254_fq2_ifma(Fq2* out, const Fq2* a) {
+  Limbs a0, a1;
+  load8x2(a, a0, a1);
+  const Limbs s = mont_mul(shift4(add_mod(a0, a1)), sub_mod(a0, a1));
+  const Limbs t = mont_mul(shift4(a0), a1);
+  store8x2(out, s, add_mod(t, t));
 }
 
 void mul_n_bn254_fq(Fq* out, const Fq* a, const Fq* b, std::size_t n) {

@@ -22,10 +22,14 @@
 #include <span>
 #include <vector>
 
+#include "core/ff/montgomery.hpp"
 #include "core/msm/scalars.hpp"
 
-// x86-64 host builds (not nvcc): BN254 G1 batches go eight additions at a time through the
-// AVX-512 IFMA products where the CPU has them (flush_by_eight below).
+// x86-64 host builds (not nvcc): BN254 G1 and G2 batches go eight additions at a time
+// through the AVX-512 IFMA products where the CPU has them (flush_by_eight below).
+// montgomery.hpp, included first, is what defines ZKPIPE_MONT_ADX_DISPATCH: without it this
+// #if would depend on the includer's order, and BucketSummer could differ between
+// translation units (the ec headers include no field header).
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
 #include <type_traits>
 
@@ -53,12 +57,30 @@ template <class F>
 struct InversionField<F> {
   using type = typename F::Base;
 };
+
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+// Eight products over F per call, out[l] = a[l]·b[l] and out[l] = a[l]² (out may alias a or
+// b), for flush_by_eight: Fq's product, or the Fq2 kernels, which also run the additions of
+// the Fq2 formulas on the eight lanes (done one lane at a time, those cost about as much as the
+// products).
+inline void mul8(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b) { mont::ifma::mul8_bn254_fq_ifma(out, a, b); }
+inline void mul8(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b) {
+  mont::ifma::mul8_bn254_fq2_ifma(out, a, b);
+}
+inline void square8(bn254::Fq* out, const bn254::Fq* a) { mont::ifma::mul8_bn254_fq_ifma(out, a, a); }
+inline void square8(bn254::Fq2* out, const bn254::Fq2* a) { mont::ifma::square8_bn254_fq2_ifma(out, a); }
+#endif
 }  // namespace detail
 
 // Reusable scratch for summing buckets; one per worker thread. Not thread-safe.
 template <class F>
 class BucketSummer {
  public:
+  BucketSummer() = default;
+  // by_eight = false keeps the scalar flush() where flush_by_eight() would run, so that tests
+  // can compare the two on one machine.
+  explicit BucketSummer(bool by_eight) : by_eight_(by_eight) {}
+
   // For every bucket b, out[b] = Σ over entries[offsets[b] .. offsets[b + 1]) of ±bases[i]
   // (SignedIndex), or infinity for an empty bucket. Bases must not be at infinity.
   // offsets has out.size() + 1 non-decreasing entries ending at entries.size().
@@ -165,8 +187,8 @@ class BucketSummer {
   [[gnu::flatten]] void flush() {
     if (jobs_.empty()) return;
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
-    if constexpr (std::is_same_v<F, bn254::Fq>) {
-      if (mont::use_ifma_kernels()) {
+    if constexpr (std::is_same_v<F, bn254::Fq> || std::is_same_v<F, bn254::Fq2>) {
+      if (by_eight_ && mont::use_ifma_kernels()) {
         flush_by_eight();
         return;
       }
@@ -229,13 +251,15 @@ class BucketSummer {
   }
 
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
-  // flush() for BN254 G1 with the products eight at a time (mont_ifma.hpp), the same sums:
-  // the k-th addition of the batch goes to lane k % 8, so the one prefix-product chain of
-  // flush() becomes eight independent chains, one per lane, and every product of the batch
-  // (prefix, two in the backward pass, λ, λ², λ·(x1 − x3)) is one IFMA call per eight
-  // additions. The eight lane products are inverted together (Montgomery's trick again), so
-  // it is still one field inversion per batch. Inverses are exact, so the points are the
-  // ones flush() computes, bit for bit.
+  // flush() for BN254 G1 and G2 with the Fq products eight at a time (mont_ifma.hpp), the
+  // same sums: the k-th addition of the batch goes to lane k % 8, so the one prefix-product
+  // chain of flush() becomes eight independent chains, one per lane, and every product of the
+  // batch is an IFMA call per eight additions: the prefix, the two of the backward pass, λ, λ²,
+  // λ·(x1 − x3) and a row's doubling numerators 3·x1²; for G2 also the norms d0² + d1² and
+  // conj(d)·N⁻¹, and an Fq2 product (square) is one call of three (two) Fq products. The
+  // eight lane products are inverted together (Montgomery's trick again), so it is still one
+  // field inversion per batch. Inverses are exact, so the points are the ones flush()
+  // computes, bit for bit.
   void flush_by_eight() {
     active_jobs_.clear();
     den_.clear();
@@ -267,46 +291,82 @@ class BucketSummer {
       jobs_.clear();
       return;
     }
+    using detail::mul8;
+    using detail::square8;
     const std::size_t rows = (n + 7) / 8;
     den_.resize(8 * rows, F::one());  // padding lanes multiply by one
     prefix_.resize(8 * rows);
-    alignas(64) F acc[8], inv[8];
-    std::fill(acc, acc + 8, F::one());
+    if constexpr (kViaNorm) part_.resize(8 * rows);
+    alignas(64) D acc[8], inv[8];
+    std::fill(acc, acc + 8, D::one());
     for (std::size_t r = 0; r < rows; ++r) {
       std::copy(acc, acc + 8, &prefix_[8 * r]);
-      mont::ifma::mul8_bn254_fq_ifma(acc, acc, &den_[8 * r]);
+      if constexpr (kViaNorm) {  // the norms d0² + d1²
+        alignas(64) D s0[8], s1[8];
+        for (std::size_t l = 0; l < 8; ++l) {
+          s0[l] = den_[8 * r + l].c0;
+          s1[l] = den_[8 * r + l].c1;
+        }
+        square8(s0, s0);
+        square8(s1, s1);
+        for (std::size_t l = 0; l < 8; ++l) part_[8 * r + l] = s0[l] + s1[l];
+      }
+      mul8(acc, acc, part_row(r));
     }
     // inv[l] = 1/acc[l] for the eight lanes, one inversion.
-    F lane_prefix[8];
-    F all = F::one();
+    D lane_prefix[8];
+    D all = D::one();
     for (std::size_t l = 0; l < 8; ++l) {
       lane_prefix[l] = all;
       all *= acc[l];
     }
-    F all_inv = all.inverse();
+    D all_inv = all.inverse();
     for (std::size_t l = 8; l-- > 0;) {
       inv[l] = all_inv * lane_prefix[l];
       all_inv *= acc[l];
     }
     alignas(64) F den_inv[8], num[8], lambda[8], lambda2[8], dx[8], y3[8];
     for (std::size_t r = rows; r-- > 0;) {
-      mont::ifma::mul8_bn254_fq_ifma(den_inv, inv, &prefix_[8 * r]);  // 1/den of row r
-      mont::ifma::mul8_bn254_fq_ifma(inv, inv, &den_[8 * r]);        // 1/(product of rows < r)
+      if constexpr (kViaNorm) {  // 1/d = conj(d)/N(d)
+        alignas(64) D part_inv[8], c0[8], c1[8];
+        mul8(part_inv, inv, &prefix_[8 * r]);  // 1/N(d) of row r
+        for (std::size_t l = 0; l < 8; ++l) {
+          c0[l] = den_[8 * r + l].c0;
+          c1[l] = den_[8 * r + l].c1;
+        }
+        mul8(c0, c0, part_inv);
+        mul8(c1, c1, part_inv);
+        for (std::size_t l = 0; l < 8; ++l) den_inv[l] = {c0[l], -c1[l]};
+      } else {
+        mul8(den_inv, inv, &prefix_[8 * r]);  // 1/den of row r
+      }
+      mul8(inv, inv, part_row(r));  // 1/(product of rows < r)
       const std::size_t lanes = std::min<std::size_t>(8, n - 8 * r);
+      bool any_dbl = false;
       for (std::size_t l = 0; l < lanes; ++l) {
         const Job& j = *active_jobs_[8 * r + l];
-        num[l] = j.kind == Kind::add ? j.q.y - j.p.y : j.p.x.square().template mul_small<3>();
+        if (j.kind == Kind::add) {
+          num[l] = j.q.y - j.p.y;
+        } else {
+          num[l] = j.p.x;  // squared below
+          any_dbl = true;
+        }
       }
       for (std::size_t l = lanes; l < 8; ++l) num[l] = F::zero();
-      mont::ifma::mul8_bn254_fq_ifma(lambda, num, den_inv);
-      mont::ifma::mul8_bn254_fq_ifma(lambda2, lambda, lambda);
+      if (any_dbl) {  // 3·x1² for the row's doublings (rare: equal points in one bucket)
+        square8(lambda, num);
+        for (std::size_t l = 0; l < lanes; ++l)
+          if (active_jobs_[8 * r + l]->kind == Kind::dbl) num[l] = lambda[l].template mul_small<3>();
+      }
+      mul8(lambda, num, den_inv);
+      square8(lambda2, lambda);
       for (std::size_t l = 0; l < lanes; ++l) {
         const Job& j = *active_jobs_[8 * r + l];
         lambda2[l] = lambda2[l] - j.p.x - j.q.x;  // x3
         dx[l] = j.p.x - lambda2[l];
       }
       for (std::size_t l = lanes; l < 8; ++l) dx[l] = F::zero();
-      mont::ifma::mul8_bn254_fq_ifma(y3, lambda, dx);
+      mul8(y3, lambda, dx);
       for (std::size_t l = 0; l < lanes; ++l) {
         const Job& j = *active_jobs_[8 * r + l];
         *j.dst = {lambda2[l], y3[l] - j.p.y};
@@ -314,8 +374,16 @@ class BucketSummer {
     }
     jobs_.clear();
   }
+  // Row r's eight inverted parts (inverted_part): for G1 the denominators themselves, for G2
+  // the norms flush_by_eight keeps in part_.
+  const D* part_row(std::size_t r) const {
+    if constexpr (kViaNorm) return &part_[8 * r];
+    else return &den_[8 * r];
+  }
   std::vector<Job*> active_jobs_;  // flush_by_eight: the jobs that add or double, in order
 #endif
+
+  bool by_eight_ = true;
 
   std::vector<Job> jobs_;
   std::vector<D> prefix_, part_;  // per job: the product of earlier parts, its inverted part
