@@ -396,6 +396,65 @@ TYPED_TEST(BucketSumTest, EightLanesMatchTheScalarFlush) {
   }
 }
 
+// Inputs past BucketSummer's group size (about 2^15 entries for G1, 2^14 for G2): buckets are
+// summed in several groups, and a bucket larger than a group in pieces whose sums are then
+// added. Every bucket must still be its Jacobian sum, with eight lanes and with the scalar flush.
+TYPED_TEST(BucketSumTest, GroupsAndPiecesMatchJacobianSums) {
+  using C = TypeParam;
+  using F = typename C::Field;
+  std::mt19937_64 rng(17);
+  const auto src = make_instance<C>(64, rng);
+  std::vector<PointXY<F>> bases;
+  for (const auto& b : src.bases) bases.push_back({b.x, b.y});
+  constexpr std::size_t kLarge = 40000;  // more than one group's entries for both groups
+  const auto random_entry = [&] {
+    return static_cast<SignedIndex>(rng() % bases.size()) | (rng() % 2 != 0 ? kNegBit : 0);
+  };
+  std::vector<SignedIndex> entries;
+  std::vector<std::uint32_t> offsets{0};
+  const auto close_bucket = [&] { offsets.push_back(static_cast<std::uint32_t>(entries.size())); };
+  // A large bucket first, many small ones (several groups), an empty one, a large bucket that
+  // cancels to infinity (P − P pairs across the pieces), small ones, a large one at the end.
+  for (std::size_t k = 0; k < 2 * kLarge + 7; ++k) entries.push_back(random_entry());
+  close_bucket();
+  for (std::size_t b = 0; b < 600; ++b) {
+    for (std::size_t k = rng() % 200; k > 0; --k) entries.push_back(random_entry());
+    close_bucket();
+  }
+  close_bucket();
+  for (std::size_t k = 0; k < kLarge; ++k) entries.push_back(static_cast<SignedIndex>(k % 5));
+  for (std::size_t k = 0; k < kLarge; ++k) entries.push_back(static_cast<SignedIndex>(k % 5) | kNegBit);
+  close_bucket();
+  for (std::size_t b = 0; b < 3; ++b) {
+    entries.push_back(random_entry());
+    close_bucket();
+  }
+  for (std::size_t k = 0; k < kLarge + 1; ++k) entries.push_back(random_entry());
+  close_bucket();
+  const std::size_t buckets = offsets.size() - 1;
+  std::vector<PointXY<F>> by_eight(buckets), scalar(buckets);
+  BucketSummer<F> summer;
+  summer.sum(bases, entries, offsets, by_eight);
+  summer.sum(bases, entries, offsets, by_eight);  // the scratch reused: the same sums
+  BucketSummer<F>(false).sum(bases, entries, offsets, scalar);
+  std::size_t infinities = 0;
+  for (std::size_t b = 0; b < buckets; ++b) {
+    Jacobian<C> acc = Jacobian<C>::identity();
+    for (std::uint32_t e = offsets[b]; e < offsets[b + 1]; ++e) {
+      const Affine<C>& p = src.bases[entries[e] & ~kNegBit];
+      acc += Jacobian<C>::from_affine((entries[e] & kNegBit) != 0 ? -p : p);
+    }
+    const Affine<C> expected = acc.to_affine();
+    if (expected.is_identity()) ++infinities;
+    const auto same = [&](const PointXY<F>& p) {
+      return expected.is_identity() ? p.is_infinity() : p.x == expected.x && p.y == expected.y;
+    };
+    EXPECT_TRUE(same(by_eight[b])) << "bucket " << b;
+    EXPECT_TRUE(same(scalar[b])) << "bucket " << b;
+  }
+  EXPECT_GE(infinities, 2u);  // the empty bucket and the cancelling large one
+}
+
 // Σ d_w·2^(wc) = s with |d_w| ≤ 2^(c−1), d_w > −2^(c−1), for every window size.
 TEST(SignedDigits, ReconstructTheScalar) {
   std::mt19937_64 rng(11);

@@ -42,8 +42,8 @@ void h_coefficients_in_place(std::vector<F>& a, std::vector<F>& b, std::vector<F
   pool.parallel_for(m, groth16::kPointwiseGrain, [&](std::size_t i0, std::size_t i1) {
     for (std::size_t i = i0; i < i1; ++i) a[i] = (a[i] * b[i] - c[i]) * z_inv;
   });
-  b = {};
-  c = {};
+  b = std::vector<F>();  // released (`= {}` would keep the buffer)
+  c = std::vector<F>();
   intt<F>(a, d, pool);
   // Coefficient i times g^−i: each task starts its run of powers with one exponentiation.
   const F g_inv = g.inverse();

@@ -47,7 +47,7 @@ inline std::vector<Fr::Int> h_scalars(const Key& key, ProveInput& in, ThreadPool
   h_coefficients_in_place<Fr>(in.a, in.b, in.c, key.domain(), pool);
   std::vector<Fr::Int> h(in.a.size());
   groth16::to_standard_form<Fr>(in.a, h.data(), pool);
-  in.a = {};
+  in.a = std::vector<Fr>();  // released (`= {}` would keep the buffer)
   return h;
 }
 

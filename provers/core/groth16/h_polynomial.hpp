@@ -48,8 +48,10 @@ void h_evaluations_in_place(std::vector<Fr>& a, std::vector<Fr>& b, std::vector<
   pool.parallel_for(n, kPointwiseGrain, [&](std::size_t i0, std::size_t i1) {
     for (std::size_t i = i0; i < i1; ++i) a[i] = a[i] * b[i] - c[i];
   });
-  b = {};
-  c = {};
+  // Released, not cleared: `b = {}` picks vector's initializer_list assignment, which keeps
+  // the buffer (it held b and c through all five MSMs).
+  b = std::vector<Fr>();
+  c = std::vector<Fr>();
 }
 
 // The same on copies of the inputs.

@@ -154,7 +154,7 @@ Proof<E> prove(const ProvingKey<E>& key, ProveInput<typename E::Fr> in, const ty
   // The MSM reads standard-form integers.
   std::vector<Int> h(in.a.size());
   to_standard_form<Fr>(in.a, h.data(), pool);
-  in.a = {};
+  in.a = std::vector<Fr>();  // released (`= {}` would keep the buffer)
   t.ntt_ns = detail::elapsed_ns(t0);
 
   const std::span<const Int> w = in.witness;

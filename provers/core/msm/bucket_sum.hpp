@@ -19,6 +19,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <span>
 #include <vector>
 
@@ -84,17 +85,68 @@ class BucketSummer {
   // For every bucket b, out[b] = Σ over entries[offsets[b] .. offsets[b + 1]) of ±bases[i]
   // (SignedIndex), or infinity for an empty bucket. Bases must not be at infinity.
   // offsets has out.size() + 1 non-decreasing entries ending at entries.size().
+  //
+  // Buckets are summed in groups of consecutive buckets holding about kGroupEntries entries,
+  // each group to the end before the next: the survivors of a round (next_, cur_) then take
+  // a bounded ≈ 2 MiB whatever the window's size, where summing all buckets at once held half
+  // of a window's entries as points twice over (G2, one window of 2^20 scalars: 128 MiB per
+  // worker). The sums are exact, so grouping does not change them.
   void sum(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries,
            std::span<const std::uint32_t> offsets, std::span<PointXY<F>> out) {
+    std::size_t b0 = 0;
+    while (b0 < out.size()) {
+      // The largest b1 > b0 with offsets[b1] − offsets[b0] ≤ kGroupEntries (at least one bucket).
+      const auto limit = static_cast<std::uint32_t>(std::min<std::size_t>(
+          std::size_t{offsets[b0]} + kGroupEntries, std::numeric_limits<std::uint32_t>::max()));
+      const auto it = std::upper_bound(offsets.begin() + static_cast<std::ptrdiff_t>(b0) + 2, offsets.end(), limit);
+      const std::size_t b1 = static_cast<std::size_t>(it - offsets.begin()) - 1;
+      if (offsets[b1] - offsets[b0] > kGroupEntries) {
+        sum_large(bases, entries, offsets[b0], offsets[b1], out[b0]);  // b1 = b0 + 1
+      } else {
+        sum_group(bases, entries, offsets, out, b0, b1);
+      }
+      b0 = b1;
+    }
+  }
+
+ private:
+  // One bucket of more than kGroupEntries entries (a sparse window's few buckets, the unit
+  // scalars): its pieces of kGroupEntries entries are summed as buckets of their own, then the
+  // pieces' sums by the same pairwise rounds.
+  void sum_large(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries, std::uint32_t begin,
+                 std::uint32_t end, PointXY<F>& out) {
+    pieces_.clear();
+    for (std::uint32_t lo = begin; lo < end;) {
+      const auto hi = static_cast<std::uint32_t>(std::min<std::size_t>(end, std::size_t{lo} + kGroupEntries));
+      const std::uint32_t piece[2] = {lo, hi};
+      PointXY<F> part;
+      sum_group(bases, entries, piece, std::span(&part, 1), 0, 1);
+      pieces_.push_back(part);
+      lo = hi;
+    }
+    while (pieces_.size() > 1) {
+      const std::size_t m = pieces_.size();
+      cur_.resize((m + 1) / 2);
+      for (std::size_t j = 0; j + 1 < m; j += 2) push(pieces_[j], pieces_[j + 1], &cur_[j / 2]);
+      if (m % 2 != 0) cur_[m / 2] = pieces_[m - 1];
+      flush();
+      pieces_.assign(cur_.begin(), cur_.end());
+    }
+    out = pieces_.front();
+  }
+
+  // sum() for buckets [b0, b1).
+  void sum_group(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries,
+                 std::span<const std::uint32_t> offsets, std::span<PointXY<F>> out, std::size_t b0, std::size_t b1) {
     active_.clear();
     std::size_t next_size = 0;
-    for (std::size_t b = 0; b < out.size(); ++b) {
+    for (std::size_t b = b0; b < b1; ++b) {
       const std::size_t k = offsets[b + 1] - offsets[b];
       if (k > 2) next_size += (k + 1) / 2;
     }
     next_.resize(next_size);
     std::size_t pos = 0;
-    for (std::size_t b = 0; b < out.size(); ++b) {
+    for (std::size_t b = b0; b < b1; ++b) {
       const std::uint32_t begin = offsets[b], k = offsets[b + 1] - begin;
       const auto base = [&](std::uint32_t j) {
         // The gather of bases in bucket order is random access (bases do not fit in L2):
@@ -143,11 +195,16 @@ class BucketSummer {
     }
   }
 
- private:
   // Jobs per batch: one inversion is shared by this many additions. Sized so a batch (≈ 7
   // field elements per job: p, q, the denominator, its inverted part and prefix product)
   // stays within half of a 1 MiB L2 cache.
   static constexpr std::size_t kBatch = std::max<std::size_t>(256, (std::size_t{1} << 19) / (7 * sizeof(F)));
+
+  // Entries per group of buckets in sum(): the round survivors of a group, about half of its
+  // entries as points, take ≈ 1 MiB in next_ (and as much in cur_). A group's round 1 still
+  // fills several batches (G1 7, G2 7), so the extra partial batches at the ends of its
+  // rounds are few against its additions.
+  static constexpr std::size_t kGroupEntries = std::max<std::size_t>(4 * kBatch, (std::size_t{1} << 21) / sizeof(PointXY<F>));
 
   // Entries ahead of the current one whose base is prefetched.
   static constexpr std::size_t kPrefetch = 16;
@@ -389,6 +446,7 @@ class BucketSummer {
   std::vector<D> prefix_, part_;  // per job: the product of earlier parts, its inverted part
   std::vector<F> den_;            // per job: its denominator
   std::vector<PointXY<F>> cur_, next_;
+  std::vector<PointXY<F>> pieces_;  // sum_large: the sums of a bucket's pieces
   std::vector<Run> active_, cur_active_;
 };
 

@@ -111,6 +111,10 @@ class Pippenger {
     if (mode_ == Accumulation::xyzz) return window_sum_xyzz(w, lo, hi, s);
     const std::size_t nb = std::size_t{1} << (c_ - 1);
     // Counting sort of the scalars' signed base references by bucket |d| − 1.
+    // Capacity for the whole chunk up front: the entries' count changes from window to window,
+    // and growing by resize() would double the buffer (2^20 scalars: 4 MiB more per worker).
+    s.digits.reserve(hi - lo);
+    s.entries.reserve(hi - lo);
     s.digits.resize(hi - lo);
     s.offsets.assign(nb + 1, 0);
     for (std::size_t i = lo; i < hi; ++i) {
