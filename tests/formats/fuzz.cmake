@@ -33,8 +33,9 @@ foreach(t zkey wtns r1cs json)
 endforeach()
 
 if(ZKPIPE_FUZZ)
-  # The parsers carry coverage instrumentation too: an instrumented copy of zkp_formats.
-  zkpipe_fuzz_copy(zkp_formats zkp_formats_fuzz)
+  # The parsers carry coverage instrumentation too: an instrumented copy of zkp_formats, linked
+  # as zkp_formats is (read_zkey's coefficient checks take a ThreadPool).
+  zkpipe_fuzz_copy(zkp_formats zkp_formats_fuzz LINK zkpipe::util)
   foreach(t zkey wtns r1cs json)
     set(_zkp_libs zkp_formats_fuzz)
     if(t STREQUAL "r1cs")
