@@ -1,6 +1,7 @@
 #include "core/formats/zkey.hpp"
 
-#include <atomic>
+#include <exception>
+#include <mutex>
 
 #include "core/formats/binfile.hpp"
 #include "core/formats/decimal.hpp"
@@ -98,31 +99,8 @@ ZkeyCoefficients read_coefficients(const BinFile& bin, const ZkeyHeader& h, Thre
   bin.expect_size(s, what, 4 + count * entry,
                   detail::concat("4 + count ", count, " x ", entry, "-byte entries"));
   ZkeyCoefficients coefs(s.data.subspan(4), count, h.n8r);
-  const auto valid = [&](const ZkeyCoefficient& e) {
-    return e.matrix <= 1 && e.row < h.domain_size && e.wire < h.n_vars && le_less(e.value, h.r);
-  };
-  const auto first_invalid = [&](std::uint32_t begin, std::uint32_t end) {
-    for (std::uint32_t i = begin; i < end; ++i)
-      if (!valid(coefs[i])) return i;
-    return end;
-  };
-  std::uint32_t bad_at = count;
-  constexpr std::uint32_t kGrain = 1u << 10;
-  if (pool != nullptr && count > kGrain) {
-    std::atomic<std::uint32_t> first{count};
-    pool->parallel_for(count, kGrain, [&](std::size_t begin, std::size_t end) {
-      const std::uint32_t i = first_invalid(static_cast<std::uint32_t>(begin), static_cast<std::uint32_t>(end));
-      if (i == end) return;
-      std::uint32_t seen = first.load();
-      while (i < seen && !first.compare_exchange_weak(seen, i)) {
-      }
-    });
-    bad_at = first.load();
-  } else {
-    bad_at = first_invalid(0, count);
-  }
-  if (bad_at < count) {
-    const std::uint32_t i = bad_at;
+  // Throws FormatError naming entry i and what is wrong with it.
+  const auto check = [&](std::uint32_t i) {
     const ZkeyCoefficient e = coefs[i];
     auto bad = [&](auto&&... parts) {
       format_fail(bin.file(), section_label(s.id, what), ": entry ", i, " at offset ",
@@ -132,8 +110,33 @@ ZkeyCoefficients read_coefficients(const BinFile& bin, const ZkeyHeader& h, Thre
     if (e.row >= h.domain_size)
       bad("row ", e.row, " out of range (domainSize ", h.domain_size, ")");
     if (e.wire >= h.n_vars) bad("wire ", e.wire, " out of range (nVars ", h.n_vars, ")");
-    bad("value is not below r");
+    if (!le_less(e.value, h.r)) bad("value is not below r");
+  };
+  constexpr std::uint32_t kGrain = 1u << 10;
+  if (pool == nullptr || count <= kGrain) {
+    for (std::uint32_t i = 0; i < count; ++i) check(i);
+    return coefs;
   }
+  // On the pool each chunk stops at its first bad entry; the error of the lowest one is thrown,
+  // so it is the entry the serial loop would name, whichever chunk finished first.
+  std::mutex m;
+  std::uint32_t first_bad = count;
+  std::exception_ptr error;
+  pool->parallel_for(count, kGrain, [&](std::size_t begin, std::size_t end) {
+    for (auto i = static_cast<std::uint32_t>(begin); i < end; ++i) {
+      try {
+        check(i);
+      } catch (const FormatError&) {
+        std::lock_guard lk(m);
+        if (i < first_bad) {
+          first_bad = i;
+          error = std::current_exception();
+        }
+        return;
+      }
+    }
+  });
+  if (error) std::rethrow_exception(error);
   return coefs;
 }
 
