@@ -349,6 +349,22 @@ TYPED_TEST(MsmTest, RejectsBadArguments) {
 // left to check under ctest's ff_portable. and ff_adx. runs (no IFMA: both run flush()).
 template <class C>
 class BucketSumTest : public ::testing::Test {};
+
+// Whether `got` is bucket b's sum of ±bases (entries[offsets[b] .. offsets[b + 1])), added up in
+// Jacobian coordinates as the reference; `is_infinity` (if not null) says whether that sum is.
+template <class C>
+bool is_bucket_sum(const PointXY<typename C::Field>& got, std::span<const Affine<C>> bases,
+                   std::span<const SignedIndex> entries, std::span<const std::uint32_t> offsets, std::size_t b,
+                   bool* is_infinity = nullptr) {
+  Jacobian<C> acc = Jacobian<C>::identity();
+  for (std::uint32_t e = offsets[b]; e < offsets[b + 1]; ++e) {
+    const Affine<C>& p = bases[entries[e] & ~kNegBit];
+    acc += Jacobian<C>::from_affine((entries[e] & kNegBit) != 0 ? -p : p);
+  }
+  const Affine<C> expected = acc.to_affine();
+  if (is_infinity != nullptr) *is_infinity = expected.is_identity();
+  return expected.is_identity() ? got.is_infinity() : got.x == expected.x && got.y == expected.y;
+}
 using Bn254Groups = ::testing::Types<bn254::G1, bn254::G2>;
 TYPED_TEST_SUITE(BucketSumTest, Bn254Groups, GroupNames);
 
@@ -381,17 +397,8 @@ TYPED_TEST(BucketSumTest, EightLanesMatchTheScalarFlush) {
     BucketSummer<F>().sum(bases, entries, offsets, by_eight);
     BucketSummer<F>(false).sum(bases, entries, offsets, scalar);
     for (std::size_t b = 0; b < buckets; ++b) {
-      Jacobian<C> acc = Jacobian<C>::identity();
-      for (std::uint32_t e = offsets[b]; e < offsets[b + 1]; ++e) {
-        const Affine<C>& p = src.bases[entries[e] & ~kNegBit];
-        acc += Jacobian<C>::from_affine((entries[e] & kNegBit) != 0 ? -p : p);
-      }
-      const Affine<C> expected = acc.to_affine();
-      const auto same = [&](const PointXY<F>& p) {
-        return expected.is_identity() ? p.is_infinity() : p.x == expected.x && p.y == expected.y;
-      };
       EXPECT_TRUE(by_eight[b].x == scalar[b].x && by_eight[b].y == scalar[b].y) << buckets << " buckets, bucket " << b;
-      EXPECT_TRUE(same(scalar[b])) << buckets << " buckets, bucket " << b;
+      EXPECT_TRUE(is_bucket_sum<C>(scalar[b], src.bases, entries, offsets, b)) << buckets << " buckets, bucket " << b;
     }
   }
 }
@@ -439,18 +446,10 @@ TYPED_TEST(BucketSumTest, GroupsAndPiecesMatchJacobianSums) {
   BucketSummer<F>(false).sum(bases, entries, offsets, scalar);
   std::size_t infinities = 0;
   for (std::size_t b = 0; b < buckets; ++b) {
-    Jacobian<C> acc = Jacobian<C>::identity();
-    for (std::uint32_t e = offsets[b]; e < offsets[b + 1]; ++e) {
-      const Affine<C>& p = src.bases[entries[e] & ~kNegBit];
-      acc += Jacobian<C>::from_affine((entries[e] & kNegBit) != 0 ? -p : p);
-    }
-    const Affine<C> expected = acc.to_affine();
-    if (expected.is_identity()) ++infinities;
-    const auto same = [&](const PointXY<F>& p) {
-      return expected.is_identity() ? p.is_infinity() : p.x == expected.x && p.y == expected.y;
-    };
-    EXPECT_TRUE(same(by_eight[b])) << "bucket " << b;
-    EXPECT_TRUE(same(scalar[b])) << "bucket " << b;
+    bool infinity = false;
+    EXPECT_TRUE(is_bucket_sum<C>(by_eight[b], src.bases, entries, offsets, b, &infinity)) << "bucket " << b;
+    EXPECT_TRUE(is_bucket_sum<C>(scalar[b], src.bases, entries, offsets, b)) << "bucket " << b;
+    if (infinity) ++infinities;
   }
   EXPECT_GE(infinities, 2u);  // the empty bucket and the cancelling large one
 }
