@@ -13,6 +13,7 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 
 #include "core/ff/bn254.hpp"
 
@@ -28,6 +29,32 @@ void mul8_bn254_fq_ifma(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b);
 // Same CPU needs as mul8_bn254_fq_ifma; out may alias a or b.
 void mul8_bn254_fq2_ifma(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b);
 void square8_bn254_fq2_ifma(bn254::Fq2* out, const bn254::Fq2* a);
+
+// The two passes of a batch of BN254 G1 affine additions P + Q (msm::BucketSummer's
+// flush_by_eight), in rows of eight lanes, addition k = 8r + l in lane l of row r, with the
+// additions' subtractions on the lanes as well: done one lane at a time between the products,
+// they and the products' conversions cost about as much as the products themselves (perf,
+// BN254 G1). Results are bit-identical to the scalar formulas (fully reduced field elements).
+//
+// The forward pass: prefix[8r + l] = acc[l], then acc[l] ·= den[8r + l], for r < rows; acc is
+// read and written (eight lanes).
+void prefix_rows_bn254_fq_ifma(bn254::Fq* prefix, bn254::Fq* acc, const bn254::Fq* den, std::size_t rows);
+
+// One addition as the backward pass reads it: pq points at x1, y1, x2, y2 (four consecutive
+// Fq: P and Q), dst at where x3, y3 go (two consecutive Fq).
+struct AffineAddG1 {
+  const bn254::Fq* pq;
+  bn254::Fq* dst;
+};
+
+// The backward pass, rows r = ⌈n/8⌉ − 1 … 0, from inv[l] = 1/acc[l] of the forward pass (acc
+// over the whole padded last row: den beyond n holds one). For k = 8r + l < n:
+//   1/den_k = inv[l]·prefix[k], then inv[l] ·= den[k];
+//   λ = (y2 − y1)/den_k, or where bit l of dbl[r] is set 3·x1²/den_k (a doubling: den_k = 2·y1);
+//   x3 = λ² − x1 − x2, y3 = λ·(x1 − x3) − y1, written to jobs[k].dst.
+// inv is read only. The caller leaves P at infinity, Q at infinity and P = −Q out of the batch.
+void add_rows_bn254_g1_ifma(const AffineAddG1* jobs, std::size_t n, const std::uint8_t* dbl,
+                            const bn254::Fq* prefix, const bn254::Fq* den, const bn254::Fq* inv);
 
 // out[i] = a[i]·b[i] for i < n: by eight with IFMA where use_ifma_kernels() says so, else
 // (and for the n % 8 tail) one operator* at a time. out may alias a or b elementwise.

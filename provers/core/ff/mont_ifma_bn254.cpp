@@ -278,6 +278,89 @@ ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) {
   store8x2(out, s, add_mod(t, t));
 }
 
+[[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bn254_fq_ifma(Fq* prefix, Fq* acc, const Fq* den,
+                                                                   std::size_t rows) {
+  // acc stays in limbs across the rows: one conversion per row in and one out, not three.
+  Limbs a = load8<0>(acc);
+  for (std::size_t r = 0; r < rows; ++r) {
+    store8(prefix + 8 * r, a);
+    a = mont_mul(shift4(a), load8<0>(den + 8 * r));
+  }
+  store8(acc, a);
+}
+
+namespace {
+
+// x1, y1, x2, y2 of eight additions (each four consecutive Fq) as limbs: two registers per
+// addition hold P and Q, one VPERMT2Q pairs a coordinate of two additions, then load8's
+// transpose.
+ZKP_IFMA_FN void load_pq8(const AffineAddG1* jobs, std::size_t lanes, Limbs& x1, Limbs& y1, Limbs& x2, Limbs& y2) {
+  static constexpr std::uint64_t kZeros[16] = {};  // the points of lanes past `lanes`: any value serves
+  const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  __m512i p[8], q[8];
+  for (std::size_t l = 0; l < 8; ++l) {
+    const auto* w = l < lanes ? reinterpret_cast<const std::uint64_t*>(jobs[l].pq) : kZeros;
+    p[l] = _mm512_loadu_si512(w);      // x1 | y1
+    q[l] = _mm512_loadu_si512(w + 8);  // x2 | y2
+  }
+  __m512i wx1[4], wy1[4], wx2[4], wy2[4];
+  for (int i = 0; i < 4; ++i) {
+    wx1[i] = _mm512_permutex2var_epi64(p[2 * i], lo, p[2 * i + 1]);
+    wy1[i] = _mm512_permutex2var_epi64(p[2 * i], hi, p[2 * i + 1]);
+    wx2[i] = _mm512_permutex2var_epi64(q[2 * i], lo, q[2 * i + 1]);
+    wy2[i] = _mm512_permutex2var_epi64(q[2 * i], hi, q[2 * i + 1]);
+  }
+  x1 = to_limbs<0>(wx1[0], wx1[1], wx1[2], wx1[3]);
+  y1 = to_limbs<0>(wy1[0], wy1[1], wy1[2], wy1[3]);
+  x2 = to_limbs<0>(wx2[0], wx2[1], wx2[2], wx2[3]);
+  y2 = to_limbs<0>(wy2[0], wy2[1], wy2[2], wy2[3]);
+}
+
+// The inverse for the results: x3 | y3 of addition l to jobs[l].dst, for l < lanes.
+ZKP_IFMA_FN void store_xy8(const AffineAddG1* jobs, std::size_t lanes, const Limbs& x, const Limbs& y) {
+  const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
+  const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
+  __m512i wx[4], wy[4];
+  from_limbs(x, wx[0], wx[1], wx[2], wx[3]);
+  from_limbs(y, wy[0], wy[1], wy[2], wy[3]);
+  for (std::size_t l = 0; l < lanes; ++l)
+    _mm512_storeu_si512(jobs[l].dst, _mm512_permutex2var_epi64(wx[l / 2], l % 2 == 0 ? lo : hi, wy[l / 2]));
+}
+
+ZKP_IFMA_FN Limbs blend(__mmask8 take_b, const Limbs& a, const Limbs& b) {
+  Limbs r;
+#pragma GCC unroll 5
+  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(take_b, a.v[j], b.v[j]);
+  return r;
+}
+
+}  // namespace
+
+[[gnu::target("avx512f,avx512ifma")]] void add_rows_bn254_g1_ifma(const AffineAddG1* jobs, std::size_t n,
+                                                                const std::uint8_t* dbl, const Fq* prefix,
+                                                                const Fq* den, const Fq* inv) {
+  Limbs lane_inv = load8<0>(inv);  // 1/(the product of the denominators of rows < r), per lane
+  for (std::size_t r = (n + 7) / 8; r-- > 0;) {
+    const Limbs inv_16 = shift4(lane_inv);
+    const Limbs den_inv = mont_mul(inv_16, load8<0>(prefix + 8 * r));
+    lane_inv = mont_mul(inv_16, load8<0>(den + 8 * r));
+    const std::size_t lanes = n - 8 * r < 8 ? n - 8 * r : 8;
+    Limbs x1, y1, x2, y2;
+    load_pq8(jobs + 8 * r, lanes, x1, y1, x2, y2);
+    Limbs num = sub_mod(y2, y1);
+    if (dbl[r] != 0) {  // 3·x1² in the doubling lanes (rare: equal points in a bucket)
+      const Limbs sq = mont_mul(shift4(x1), x1);
+      num = blend(dbl[r], num, add_mod(add_mod(sq, sq), sq));
+    }
+    const Limbs lambda = mont_mul(shift4(num), den_inv);
+    const Limbs lambda_16 = shift4(lambda);
+    const Limbs x3 = sub_mod(sub_mod(mont_mul(lambda_16, lambda), x1), x2);
+    const Limbs y3 = sub_mod(mont_mul(lambda_16, sub_mod(x1, x3)), y1);
+    store_xy8(jobs + 8 * r, lanes, x3, y3);
+  }
+}
+
 void mul_n_bn254_fq(Fq* out, const Fq* a, const Fq* b, std::size_t n) {
   std::size_t i = 0;
   if (use_ifma_kernels())

@@ -353,6 +353,10 @@ class BucketSummer {
     const std::size_t rows = (n + 7) / 8;
     den_.resize(8 * rows, F::one());  // padding lanes multiply by one
     prefix_.resize(8 * rows);
+    if constexpr (std::is_same_v<F, bn254::Fq>) {
+      finish_g1_by_eight(n);
+      return;
+    }
     if constexpr (kViaNorm) part_.resize(8 * rows);
     alignas(64) D acc[8], inv[8];
     std::fill(acc, acc + 8, D::one());
@@ -370,18 +374,7 @@ class BucketSummer {
       }
       mul8(acc, acc, part_row(r));
     }
-    // inv[l] = 1/acc[l] for the eight lanes, one inversion.
-    D lane_prefix[8];
-    D all = D::one();
-    for (std::size_t l = 0; l < 8; ++l) {
-      lane_prefix[l] = all;
-      all *= acc[l];
-    }
-    D all_inv = all.inverse();
-    for (std::size_t l = 8; l-- > 0;) {
-      inv[l] = all_inv * lane_prefix[l];
-      all_inv *= acc[l];
-    }
+    invert_lanes(acc, inv);
     alignas(64) F den_inv[8], num[8], lambda[8], lambda2[8], dx[8], y3[8];
     for (std::size_t r = rows; r-- > 0;) {
       if constexpr (kViaNorm) {  // 1/d = conj(d)/N(d)
@@ -431,6 +424,46 @@ class BucketSummer {
     }
     jobs_.clear();
   }
+  // flush_by_eight's products and the rows' subtractions for G1, in the two kernels of
+  // mont_ifma.hpp: the prefix chain, then the backward pass, which reads each job's P and Q in
+  // place and writes its sum (λ, λ², x3, y3 on the lanes; G2 keeps the row loop above, its Fq2
+  // arithmetic already in its kernels). The lanes' product is inverted here, as above.
+  void finish_g1_by_eight(std::size_t n) {
+    static_assert(offsetof(Job, p) == 0 && offsetof(Job, q) == sizeof(PointXY<F>) &&
+                      sizeof(PointXY<F>) == 2 * sizeof(F),
+                  "the kernel reads x1, y1, x2, y2 as four consecutive Fq and writes x3, y3 as two");
+    const std::size_t rows = (n + 7) / 8;
+    g1_jobs_.resize(n);
+    dbl_rows_.assign(rows, 0);
+    for (std::size_t k = 0; k < n; ++k) {
+      Job& j = *active_jobs_[k];
+      g1_jobs_[k] = {&j.p.x, &j.dst->x};
+      if (j.kind == Kind::dbl) dbl_rows_[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+    }
+    alignas(64) F acc[8], inv[8];
+    std::fill(acc, acc + 8, F::one());
+    mont::ifma::prefix_rows_bn254_fq_ifma(prefix_.data(), acc, den_.data(), rows);
+    invert_lanes(acc, inv);
+    mont::ifma::add_rows_bn254_g1_ifma(g1_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), den_.data(), inv);
+    jobs_.clear();
+  }
+  // inv[l] = 1/acc[l] for eight lanes with one field inversion (Montgomery's trick).
+  static void invert_lanes(const D* acc, D* inv) {
+    D lane_prefix[8];
+    D all = D::one();
+    for (std::size_t l = 0; l < 8; ++l) {
+      lane_prefix[l] = all;
+      all *= acc[l];
+    }
+    D all_inv = all.inverse();
+    for (std::size_t l = 8; l-- > 0;) {
+      inv[l] = all_inv * lane_prefix[l];
+      all_inv *= acc[l];
+    }
+  }
+  std::vector<mont::ifma::AffineAddG1> g1_jobs_;  // finish_g1_by_eight: active_jobs_ as the kernel reads them
+  std::vector<std::uint8_t> dbl_rows_;             // per row of eight: the lanes that double
+
   // Row r's eight inverted parts (inverted_part): for G1 the denominators themselves, for G2
   // the norms flush_by_eight keeps in part_.
   const D* part_row(std::size_t r) const {
