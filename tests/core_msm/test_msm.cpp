@@ -266,6 +266,19 @@ TYPED_TEST(MsmTest, IndependentOfThreadsAndWindowSize) {
   for (const unsigned c : {2u, 9u, 16u}) EXPECT_EQ(inst.run(3, c), expected) << "c " << c;
 }
 
+// Windows of 2^10 buckets and more, most of them non-empty, take the chained bucket reduction
+// (pippenger.hpp: 64 to 256 chains stepped together in batches); the top window, with one or a
+// few bits, is sparse and keeps the plain running sum. Both must give the discrete-log sum.
+TYPED_TEST(MsmTest, ChainedBucketReductionMatchesDiscreteLogs) {
+  using C = TypeParam;
+  std::mt19937_64 rng(12);
+  auto inst = make_instance<C>(4096, rng);
+  for (std::size_t i = 0; i < inst.size(); ++i) inst.set_scalar(i, random_scalar<typename C::Scalar>(rng));
+  const Affine<C> expected = inst.expected();
+  for (const unsigned c : {11u, 12u, 13u})  // 64, 128 and 256 chains of 16
+    for (const std::size_t threads : {1, 3}) EXPECT_EQ(inst.run(threads, c), expected) << "c " << c << " threads " << threads;
+}
+
 // On a caller's pool (Options::pool) the sum is the same, whatever the pool's size, also for
 // two MSMs on one pool at once (they take turns) and for one started from inside a task of the
 // pool (it runs inline).

@@ -109,6 +109,21 @@ class BucketSummer {
     }
   }
 
+  // acc[i] = acc[i] + addend[i] for every i, as batches of independent additions (one
+  // inversion per batch); either side may be infinity, the sums are exact. The chained bucket
+  // reduction (pippenger.hpp) runs it twice per step over its chains.
+  void add_assign(std::span<PointXY<F>> acc, std::span<const PointXY<F>> addend) {
+    for (std::size_t i = 0; i < acc.size(); ++i) {
+      if (addend[i].is_infinity()) continue;
+      if (acc[i].is_infinity()) {
+        acc[i] = addend[i];
+        continue;
+      }
+      push(acc[i], addend[i], &acc[i]);  // the job holds copies: dst may be its own p
+    }
+    flush();
+  }
+
  private:
   // One bucket of more than kGroupEntries entries (a sparse window's few buckets, the unit
   // scalars): its pieces of kGroupEntries entries are summed as buckets of their own, then the
