@@ -264,5 +264,57 @@ TEST(MontIfmaTest, G1BatchPassesMatchTheScalarFormulas) {
   }
 }
 
+
+// The G2 passes (prefix_rows_bn254_fq2_norm_ifma, add_rows_bn254_g2_ifma) the same way, against
+// Fp2's operators: the forward pass's norms and prefix products, then every sum.
+TEST(MontIfmaTest, G2BatchPassesMatchTheScalarFormulas) {
+  if (!have_ifma()) GTEST_SKIP() << "CPU without AVX-512 IFMA";
+  using bn254::Fq2;
+  std::mt19937_64 rng(29);
+  const auto e = edge_values();
+  const auto draw = [&] { return Fq2{rng() % 3 == 0 ? e[rng() % e.size()] : Fq::random(rng), Fq::random(rng)}; };
+  for (const std::size_t n : {1, 2, 7, 8, 9, 15, 16, 17, 63, 64, 100}) {
+    const std::size_t rows = (n + 7) / 8;
+    std::vector<std::array<Fq2, 4>> pq(n);  // x1, y1, x2, y2
+    std::vector<std::array<Fq2, 2>> out(n + 1, {Fq2::one(), Fq2::one()});  // + a sentinel
+    std::vector<mont::ifma::AffineAddG2> jobs(n);
+    std::vector<std::uint8_t> dbl(rows, 0);
+    std::vector<Fq2> den(8 * rows, Fq2::one());
+    std::vector<Fq> norm(8 * rows), prefix(8 * rows);
+    for (std::size_t k = 0; k < n; ++k) {
+      pq[k] = {draw(), draw(), draw(), draw()};
+      const bool doubles = rng() % 5 == 0;
+      if (doubles) dbl[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
+      den[k] = doubles ? pq[k][1] + pq[k][1] : pq[k][2] - pq[k][0];
+      if (den[k].is_zero()) den[k] = Fq2::one();
+      jobs[k] = {pq[k].data(), out[k].data()};
+    }
+    std::array<Fq, 8> acc, acc_scalar;
+    acc.fill(Fq::one());
+    acc_scalar.fill(Fq::one());
+    mont::ifma::prefix_rows_bn254_fq2_norm_ifma(prefix.data(), norm.data(), acc.data(), den.data(), rows);
+    for (std::size_t k = 0; k < 8 * rows; ++k) {
+      ASSERT_EQ(norm[k], den[k].c0.square() + den[k].c1.square()) << "n " << n << " norm " << k;
+      ASSERT_EQ(prefix[k], acc_scalar[k % 8]) << "n " << n << " prefix " << k;
+      acc_scalar[k % 8] *= norm[k];
+    }
+    ASSERT_EQ(acc, acc_scalar) << "n " << n;
+    std::array<Fq, 8> inv;
+    for (std::size_t l = 0; l < 8; ++l) inv[l] = acc[l].inverse();
+    mont::ifma::add_rows_bn254_g2_ifma(jobs.data(), n, dbl.data(), prefix.data(), norm.data(), den.data(), inv.data());
+    for (std::size_t k = 0; k < n; ++k) {
+      const auto& [x1, y1, x2, y2] = pq[k];
+      const bool doubles = (dbl[k / 8] >> (k % 8)) & 1;
+      const Fq2 num = doubles ? x1.square().mul_small<3>() : y2 - y1;
+      const Fq2 lambda = num * den[k].inverse();
+      const Fq2 x3 = lambda.square() - x1 - x2;
+      ASSERT_EQ(out[k][0], x3) << "n " << n << " addition " << k;
+      ASSERT_EQ(out[k][1], lambda * (x1 - x3) - y1) << "n " << n << " addition " << k;
+    }
+    EXPECT_EQ(out[n][0], Fq2::one());
+    EXPECT_EQ(out[n][1], Fq2::one());
+  }
+}
+
 }  // namespace
 }  // namespace zkp

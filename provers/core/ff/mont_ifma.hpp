@@ -56,6 +56,21 @@ struct AffineAddG1 {
 void add_rows_bn254_g1_ifma(const AffineAddG1* jobs, std::size_t n, const std::uint8_t* dbl,
                             const bn254::Fq* prefix, const bn254::Fq* den, const bn254::Fq* inv);
 
+// The same two passes for BN254 G2, where the batch inverts the Fq norms of the Fq2
+// denominators (1/d = conj(d)/N(d), N(d) = d0² + d1²). Forward: norm[k] = N(den[k]),
+// prefix[8r + l] = acc[l], then acc[l] ·= norm[8r + l]. Backward, from inv[l] = 1/acc[l]:
+//   1/N_k = inv[l]·prefix[k], then inv[l] ·= norm[k]; 1/den_k = conj(den[k])·(1/N_k);
+//   λ, x3, y3 over Fq2 as for G1 (Karatsuba products, complex squarings, as Fp2's operators).
+struct AffineAddG2 {
+  const bn254::Fq2* pq;  // x1, y1, x2, y2
+  bn254::Fq2* dst;       // x3, y3
+};
+void prefix_rows_bn254_fq2_norm_ifma(bn254::Fq* prefix, bn254::Fq* norm, bn254::Fq* acc, const bn254::Fq2* den,
+                                     std::size_t rows);
+void add_rows_bn254_g2_ifma(const AffineAddG2* jobs, std::size_t n, const std::uint8_t* dbl,
+                            const bn254::Fq* prefix, const bn254::Fq* norm, const bn254::Fq2* den,
+                            const bn254::Fq* inv);
+
 // out[i] = a[i]·b[i] for i < n: by eight with IFMA where use_ifma_kernels() says so, else
 // (and for the n % 8 tail) one operator* at a time. out may alias a or b elementwise.
 void mul_n_bn254_fq(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b, std::size_t n);

@@ -110,15 +110,14 @@ ZKP_IFMA_FN void store8(Fq* x, const Limbs& r) {
   _mm512_storeu_si512(p + 24, w3);
 }
 
-// Eight Fq2 elements (c0 then c1, 64 bytes each) as the limbs of their c0s and of their c1s:
-// the registers are split into two runs of eight consecutive Fq first (one VPERMT2Q each),
-// then transposed as load8's are. Unshifted: the products' shifted operand comes from shift4.
-ZKP_IFMA_FN void load8x2(const Fq2* x, Limbs& c0, Limbs& c1) {
+// Eight Fq2 elements (c0 then c1, 64 bytes each), one per register, as the limbs of their c0s
+// and of their c1s: the registers are split into two runs of eight consecutive Fq first (one
+// VPERMT2Q each), then transposed as load8's are. Unshifted: the products' shifted operand
+// comes from shift4.
+ZKP_IFMA_FN void from_elements8x2(const __m512i* e, Limbs& c0, Limbs& c1) {
   const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
   const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
-  const auto* p = reinterpret_cast<const std::uint64_t*>(x);
-  __m512i e[8], w0[4], w1[4];
-  for (int i = 0; i < 8; ++i) e[i] = _mm512_loadu_si512(p + 8 * i);  // element i: c0 | c1
+  __m512i w0[4], w1[4];
   for (int i = 0; i < 4; ++i) {
     w0[i] = _mm512_permutex2var_epi64(e[2 * i], lo, e[2 * i + 1]);  // c0 of elements 2i, 2i + 1
     w1[i] = _mm512_permutex2var_epi64(e[2 * i], hi, e[2 * i + 1]);  // their c1
@@ -127,18 +126,32 @@ ZKP_IFMA_FN void load8x2(const Fq2* x, Limbs& c0, Limbs& c1) {
   c1 = to_limbs<0>(w1[0], w1[1], w1[2], w1[3]);
 }
 
-// The inverse of load8x2, for fully reduced limbs.
-ZKP_IFMA_FN void store8x2(Fq2* x, const Limbs& c0, const Limbs& c1) {
+// The inverse of from_elements8x2, for fully reduced limbs.
+ZKP_IFMA_FN void to_elements8x2(const Limbs& c0, const Limbs& c1, __m512i* e) {
   const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
   const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);
   __m512i w0[4], w1[4];
   from_limbs(c0, w0[0], w0[1], w0[2], w0[3]);
   from_limbs(c1, w1[0], w1[1], w1[2], w1[3]);
-  auto* p = reinterpret_cast<std::uint64_t*>(x);
   for (int i = 0; i < 4; ++i) {
-    _mm512_storeu_si512(p + 16 * i, _mm512_permutex2var_epi64(w0[i], lo, w1[i]));      // element 2i
-    _mm512_storeu_si512(p + 16 * i + 8, _mm512_permutex2var_epi64(w0[i], hi, w1[i]));  // element 2i + 1
+    e[2 * i] = _mm512_permutex2var_epi64(w0[i], lo, w1[i]);
+    e[2 * i + 1] = _mm512_permutex2var_epi64(w0[i], hi, w1[i]);
   }
+}
+
+// Eight consecutive Fq2 elements.
+ZKP_IFMA_FN void load8x2(const Fq2* x, Limbs& c0, Limbs& c1) {
+  const auto* p = reinterpret_cast<const std::uint64_t*>(x);
+  __m512i e[8];
+  for (int i = 0; i < 8; ++i) e[i] = _mm512_loadu_si512(p + 8 * i);
+  from_elements8x2(e, c0, c1);
+}
+
+ZKP_IFMA_FN void store8x2(Fq2* x, const Limbs& c0, const Limbs& c1) {
+  __m512i e[8];
+  to_elements8x2(c0, c1, e);
+  auto* p = reinterpret_cast<std::uint64_t*>(x);
+  for (int i = 0; i < 8; ++i) _mm512_storeu_si512(p + 8 * i, e[i]);
 }
 
 // t − p where that is not negative, else t, for t < 2p in five 52-bit limbs t[0..4] (limbs 0–3
@@ -258,24 +271,46 @@ ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) {
   store8(out, mont_mul(la, lb));
 }
 
+namespace {
+
+// Eight Fq2 elements as the limbs of their two components.
+struct Limbs2 {
+  Limbs c0, c1;
+};
+
+ZKP_IFMA_FN Limbs2 add_mod2(const Limbs2& a, const Limbs2& b) { return {add_mod(a.c0, b.c0), add_mod(a.c1, b.c1)}; }
+ZKP_IFMA_FN Limbs2 sub_mod2(const Limbs2& a, const Limbs2& b) { return {sub_mod(a.c0, b.c0), sub_mod(a.c1, b.c1)}; }
+
 // Karatsuba (Fp2's operator*): a0·b0, a1·b1, (a0 + a1)(b0 + b1); c0 = v0 − v1,
 // c1 = v2 − v0 − v1. Every sum is reduced, so mont_mul's operands stay below p.
-[[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq2_ifma(Fq2* out, const Fq2* a, const Fq2* b) {
-  Limbs a0, a1, b0, b1;
-  load8x2(a, a0, a1);
-  load8x2(b, b0, b1);
-  const Limbs v0 = mont_mul(shift4(a0), b0), v1 = mont_mul(shift4(a1), b1);
-  const Limbs v2 = mont_mul(shift4(add_mod(a0, a1)), add_mod(b0, b1));
-  store8x2(out, sub_mod(v0, v1), sub_mod(sub_mod(v2, v0), v1));
+ZKP_IFMA_FN Limbs2 mont_mul2(const Limbs2& a, const Limbs2& b) {
+  const Limbs v0 = mont_mul(shift4(a.c0), b.c0), v1 = mont_mul(shift4(a.c1), b.c1);
+  const Limbs v2 = mont_mul(shift4(add_mod(a.c0, a.c1)), add_mod(b.c0, b.c1));
+  return {sub_mod(v0, v1), sub_mod(sub_mod(v2, v0), v1)};
 }
 
 // Complex squaring (Fp2::square): c0 = (a0 + a1)(a0 − a1), c1 = 2·a0·a1.
+ZKP_IFMA_FN Limbs2 mont_square2(const Limbs2& a) {
+  const Limbs s = mont_mul(shift4(add_mod(a.c0, a.c1)), sub_mod(a.c0, a.c1));
+  const Limbs t = mont_mul(shift4(a.c0), a.c1);
+  return {s, add_mod(t, t)};
+}
+
+}  // namespace
+
+[[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq2_ifma(Fq2* out, const Fq2* a, const Fq2* b) {
+  Limbs2 x, y;
+  load8x2(a, x.c0, x.c1);
+  load8x2(b, y.c0, y.c1);
+  const Limbs2 r = mont_mul2(x, y);
+  store8x2(out, r.c0, r.c1);
+}
+
 [[gnu::target("avx512f,avx512ifma")]] void square8_bn254_fq2_ifma(Fq2* out, const Fq2* a) {
-  Limbs a0, a1;
-  load8x2(a, a0, a1);
-  const Limbs s = mont_mul(shift4(add_mod(a0, a1)), sub_mod(a0, a1));
-  const Limbs t = mont_mul(shift4(a0), a1);
-  store8x2(out, s, add_mod(t, t));
+  Limbs2 x;
+  load8x2(a, x.c0, x.c1);
+  const Limbs2 r = mont_square2(x);
+  store8x2(out, r.c0, r.c1);
 }
 
 [[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bn254_fq_ifma(Fq* prefix, Fq* acc, const Fq* den,
@@ -358,6 +393,74 @@ ZKP_IFMA_FN Limbs blend(__mmask8 take_b, const Limbs& a, const Limbs& b) {
     const Limbs x3 = sub_mod(sub_mod(mont_mul(lambda_16, lambda), x1), x2);
     const Limbs y3 = sub_mod(mont_mul(lambda_16, sub_mod(x1, x3)), y1);
     store_xy8(jobs + 8 * r, lanes, x3, y3);
+  }
+}
+
+[[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bn254_fq2_norm_ifma(Fq* prefix, Fq* norm, Fq* acc,
+                                                                         const Fq2* den, std::size_t rows) {
+  Limbs a = load8<0>(acc);
+  for (std::size_t r = 0; r < rows; ++r) {
+    Limbs2 d;
+    load8x2(den + 8 * r, d.c0, d.c1);
+    const Limbs nr = add_mod(mont_mul(shift4(d.c0), d.c0), mont_mul(shift4(d.c1), d.c1));
+    store8(norm + 8 * r, nr);
+    store8(prefix + 8 * r, a);
+    a = mont_mul(shift4(a), nr);
+  }
+  store8(acc, a);
+}
+
+namespace {
+
+// Coordinate `coord` (0: x1, 1: y1, 2: x2, 3: y2) of eight G2 additions as limbs; lanes past
+// `lanes` read zeros.
+ZKP_IFMA_FN Limbs2 load_coord8x2(const AffineAddG2* jobs, std::size_t lanes, int coord) {
+  static constexpr std::uint64_t kZeros[8] = {};
+  __m512i e[8];
+  for (std::size_t l = 0; l < 8; ++l)
+    e[l] = _mm512_loadu_si512(l < lanes ? reinterpret_cast<const std::uint64_t*>(jobs[l].pq + coord) : kZeros);
+  Limbs2 r;
+  from_elements8x2(e, r.c0, r.c1);
+  return r;
+}
+
+}  // namespace
+
+[[gnu::target("avx512f,avx512ifma")]] void add_rows_bn254_g2_ifma(const AffineAddG2* jobs, std::size_t n,
+                                                                const std::uint8_t* dbl, const Fq* prefix,
+                                                                const Fq* norm, const Fq2* den, const Fq* inv) {
+  const __m512i zero = _mm512_setzero_si512();
+  const Limbs zeros{{zero, zero, zero, zero, zero}};
+  Limbs lane_inv = load8<0>(inv);  // 1/(the product of the norms of rows < r), per lane
+  for (std::size_t r = (n + 7) / 8; r-- > 0;) {
+    const Limbs inv_16 = shift4(lane_inv);
+    const Limbs norm_inv = mont_mul(inv_16, load8<0>(prefix + 8 * r));  // 1/N(d)
+    lane_inv = mont_mul(inv_16, load8<0>(norm + 8 * r));
+    Limbs2 d;
+    load8x2(den + 8 * r, d.c0, d.c1);
+    const Limbs norm_inv_16 = shift4(norm_inv);
+    const Limbs2 den_inv{mont_mul(norm_inv_16, d.c0), sub_mod(zeros, mont_mul(norm_inv_16, d.c1))};  // conj(d)/N(d)
+    const std::size_t lanes = n - 8 * r < 8 ? n - 8 * r : 8;
+    const AffineAddG2* row = jobs + 8 * r;
+    const Limbs2 x1 = load_coord8x2(row, lanes, 0), y1 = load_coord8x2(row, lanes, 1);
+    const Limbs2 x2 = load_coord8x2(row, lanes, 2), y2 = load_coord8x2(row, lanes, 3);
+    Limbs2 num = sub_mod2(y2, y1);
+    if (dbl[r] != 0) {  // 3·x1² in the doubling lanes
+      const Limbs2 sq = mont_square2(x1);
+      const Limbs2 three = add_mod2(add_mod2(sq, sq), sq);
+      num = {blend(dbl[r], num.c0, three.c0), blend(dbl[r], num.c1, three.c1)};
+    }
+    const Limbs2 lambda = mont_mul2(num, den_inv);
+    const Limbs2 x3 = sub_mod2(sub_mod2(mont_square2(lambda), x1), x2);
+    const Limbs2 y3 = sub_mod2(mont_mul2(lambda, sub_mod2(x1, x3)), y1);
+    __m512i ex[8], ey[8];
+    to_elements8x2(x3.c0, x3.c1, ex);
+    to_elements8x2(y3.c0, y3.c1, ey);
+    for (std::size_t l = 0; l < lanes; ++l) {
+      auto* dst = reinterpret_cast<std::uint64_t*>(row[l].dst);
+      _mm512_storeu_si512(dst, ex[l]);
+      _mm512_storeu_si512(dst + 8, ey[l]);
+    }
   }
 }
 

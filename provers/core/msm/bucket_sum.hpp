@@ -59,18 +59,6 @@ struct InversionField<F> {
   using type = typename F::Base;
 };
 
-#if defined(ZKPIPE_MONT_ADX_DISPATCH)
-// Eight products over F per call, out[l] = a[l]·b[l] and out[l] = a[l]² (out may alias a or
-// b), for flush_by_eight: Fq's product, or the Fq2 kernels, which also run the additions of
-// the Fq2 formulas on the eight lanes (done one lane at a time, those cost about as much as the
-// products).
-inline void mul8(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b) { mont::ifma::mul8_bn254_fq_ifma(out, a, b); }
-inline void mul8(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b) {
-  mont::ifma::mul8_bn254_fq2_ifma(out, a, b);
-}
-inline void square8(bn254::Fq* out, const bn254::Fq* a) { mont::ifma::mul8_bn254_fq_ifma(out, a, a); }
-inline void square8(bn254::Fq2* out, const bn254::Fq2* a) { mont::ifma::square8_bn254_fq2_ifma(out, a); }
-#endif
 }  // namespace detail
 
 // Reusable scratch for summing buckets; one per worker thread. Not thread-safe.
@@ -332,15 +320,15 @@ class BucketSummer {
   }
 
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
-  // flush() for BN254 G1 and G2 with the Fq products eight at a time (mont_ifma.hpp), the
-  // same sums: the k-th addition of the batch goes to lane k % 8, so the one prefix-product
-  // chain of flush() becomes eight independent chains, one per lane, and every product of the
-  // batch is an IFMA call per eight additions: the prefix, the two of the backward pass, λ, λ²,
-  // λ·(x1 − x3) and a row's doubling numerators 3·x1²; for G2 also the norms d0² + d1² and
-  // conj(d)·N⁻¹, and an Fq2 product (square) is one call of three (two) Fq products. The
-  // eight lane products are inverted together (Montgomery's trick again), so it is still one
-  // field inversion per batch. Inverses are exact, so the points are the ones flush()
-  // computes, bit for bit.
+  // flush() for BN254 G1 and G2 on the eight IFMA lanes (mont_ifma.hpp), the same sums: the
+  // k-th addition of the batch goes to lane k % 8, so the one prefix-product chain of flush()
+  // becomes eight independent chains, one per lane, whose eight products are inverted together
+  // (Montgomery's trick again): still one field inversion per batch. The two passes run in the
+  // kernels, which read each job's P and Q in place and write its sum, with the products and
+  // the formulas' additions and subtractions on the lanes (done one lane at a time between
+  // the products, those and the conversions cost about as much as the products). For G2 the
+  // batch inverts the Fq norms of the denominators, as flush() does. Inverses are exact, so the
+  // points are the ones flush() computes, bit for bit.
   void flush_by_eight() {
     active_jobs_.clear();
     den_.clear();
@@ -368,108 +356,38 @@ class BucketSummer {
       den_.push_back(den);
     }
     const std::size_t n = active_jobs_.size();
-    if (n == 0) {
-      jobs_.clear();
-      return;
-    }
-    using detail::mul8;
-    using detail::square8;
+    if (n > 0) run_lanes(n);
+    jobs_.clear();
+  }
+
+  using LaneJob = std::conditional_t<kViaNorm, mont::ifma::AffineAddG2, mont::ifma::AffineAddG1>;
+  void run_lanes(std::size_t n) {
+    static_assert(offsetof(Job, p) == 0 && offsetof(Job, q) == sizeof(PointXY<F>) &&
+                      sizeof(PointXY<F>) == 2 * sizeof(F),
+                  "the kernels read x1, y1, x2, y2 as four consecutive F and write x3, y3 as two");
     const std::size_t rows = (n + 7) / 8;
     den_.resize(8 * rows, F::one());  // padding lanes multiply by one
     prefix_.resize(8 * rows);
-    if constexpr (std::is_same_v<F, bn254::Fq>) {
-      finish_g1_by_eight(n);
-      return;
-    }
-    if constexpr (kViaNorm) part_.resize(8 * rows);
-    alignas(64) D acc[8], inv[8];
-    std::fill(acc, acc + 8, D::one());
-    for (std::size_t r = 0; r < rows; ++r) {
-      std::copy(acc, acc + 8, &prefix_[8 * r]);
-      if constexpr (kViaNorm) {  // the norms d0² + d1²
-        alignas(64) D s0[8], s1[8];
-        for (std::size_t l = 0; l < 8; ++l) {
-          s0[l] = den_[8 * r + l].c0;
-          s1[l] = den_[8 * r + l].c1;
-        }
-        square8(s0, s0);
-        square8(s1, s1);
-        for (std::size_t l = 0; l < 8; ++l) part_[8 * r + l] = s0[l] + s1[l];
-      }
-      mul8(acc, acc, part_row(r));
-    }
-    invert_lanes(acc, inv);
-    alignas(64) F den_inv[8], num[8], lambda[8], lambda2[8], dx[8], y3[8];
-    for (std::size_t r = rows; r-- > 0;) {
-      if constexpr (kViaNorm) {  // 1/d = conj(d)/N(d)
-        alignas(64) D part_inv[8], c0[8], c1[8];
-        mul8(part_inv, inv, &prefix_[8 * r]);  // 1/N(d) of row r
-        for (std::size_t l = 0; l < 8; ++l) {
-          c0[l] = den_[8 * r + l].c0;
-          c1[l] = den_[8 * r + l].c1;
-        }
-        mul8(c0, c0, part_inv);
-        mul8(c1, c1, part_inv);
-        for (std::size_t l = 0; l < 8; ++l) den_inv[l] = {c0[l], -c1[l]};
-      } else {
-        mul8(den_inv, inv, &prefix_[8 * r]);  // 1/den of row r
-      }
-      mul8(inv, inv, part_row(r));  // 1/(product of rows < r)
-      const std::size_t lanes = std::min<std::size_t>(8, n - 8 * r);
-      bool any_dbl = false;
-      for (std::size_t l = 0; l < lanes; ++l) {
-        const Job& j = *active_jobs_[8 * r + l];
-        if (j.kind == Kind::add) {
-          num[l] = j.q.y - j.p.y;
-        } else {
-          num[l] = j.p.x;  // squared below
-          any_dbl = true;
-        }
-      }
-      for (std::size_t l = lanes; l < 8; ++l) num[l] = F::zero();
-      if (any_dbl) {  // 3·x1² for the row's doublings (rare: equal points in one bucket)
-        square8(lambda, num);
-        for (std::size_t l = 0; l < lanes; ++l)
-          if (active_jobs_[8 * r + l]->kind == Kind::dbl) num[l] = lambda[l].template mul_small<3>();
-      }
-      mul8(lambda, num, den_inv);
-      square8(lambda2, lambda);
-      for (std::size_t l = 0; l < lanes; ++l) {
-        const Job& j = *active_jobs_[8 * r + l];
-        lambda2[l] = lambda2[l] - j.p.x - j.q.x;  // x3
-        dx[l] = j.p.x - lambda2[l];
-      }
-      for (std::size_t l = lanes; l < 8; ++l) dx[l] = F::zero();
-      mul8(y3, lambda, dx);
-      for (std::size_t l = 0; l < lanes; ++l) {
-        const Job& j = *active_jobs_[8 * r + l];
-        *j.dst = {lambda2[l], y3[l] - j.p.y};
-      }
-    }
-    jobs_.clear();
-  }
-  // flush_by_eight's products and the rows' subtractions for G1, in the two kernels of
-  // mont_ifma.hpp: the prefix chain, then the backward pass, which reads each job's P and Q in
-  // place and writes its sum (λ, λ², x3, y3 on the lanes; G2 keeps the row loop above, its Fq2
-  // arithmetic already in its kernels). The lanes' product is inverted here, as above.
-  void finish_g1_by_eight(std::size_t n) {
-    static_assert(offsetof(Job, p) == 0 && offsetof(Job, q) == sizeof(PointXY<F>) &&
-                      sizeof(PointXY<F>) == 2 * sizeof(F),
-                  "the kernel reads x1, y1, x2, y2 as four consecutive Fq and writes x3, y3 as two");
-    const std::size_t rows = (n + 7) / 8;
-    g1_jobs_.resize(n);
+    lane_jobs_.resize(n);
     dbl_rows_.assign(rows, 0);
     for (std::size_t k = 0; k < n; ++k) {
       Job& j = *active_jobs_[k];
-      g1_jobs_[k] = {&j.p.x, &j.dst->x};
+      lane_jobs_[k] = {&j.p.x, &j.dst->x};
       if (j.kind == Kind::dbl) dbl_rows_[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
     }
-    alignas(64) F acc[8], inv[8];
-    std::fill(acc, acc + 8, F::one());
-    mont::ifma::prefix_rows_bn254_fq_ifma(prefix_.data(), acc, den_.data(), rows);
-    invert_lanes(acc, inv);
-    mont::ifma::add_rows_bn254_g1_ifma(g1_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), den_.data(), inv);
-    jobs_.clear();
+    alignas(64) D acc[8], inv[8];
+    std::fill(acc, acc + 8, D::one());
+    if constexpr (kViaNorm) {
+      part_.resize(8 * rows);  // the norms
+      mont::ifma::prefix_rows_bn254_fq2_norm_ifma(prefix_.data(), part_.data(), acc, den_.data(), rows);
+      invert_lanes(acc, inv);
+      mont::ifma::add_rows_bn254_g2_ifma(lane_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), part_.data(),
+                                         den_.data(), inv);
+    } else {
+      mont::ifma::prefix_rows_bn254_fq_ifma(prefix_.data(), acc, den_.data(), rows);
+      invert_lanes(acc, inv);
+      mont::ifma::add_rows_bn254_g1_ifma(lane_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), den_.data(), inv);
+    }
   }
   // inv[l] = 1/acc[l] for eight lanes with one field inversion (Montgomery's trick).
   static void invert_lanes(const D* acc, D* inv) {
@@ -485,16 +403,9 @@ class BucketSummer {
       all_inv *= acc[l];
     }
   }
-  std::vector<mont::ifma::AffineAddG1> g1_jobs_;  // finish_g1_by_eight: active_jobs_ as the kernel reads them
-  std::vector<std::uint8_t> dbl_rows_;             // per row of eight: the lanes that double
-
-  // Row r's eight inverted parts (inverted_part): for G1 the denominators themselves, for G2
-  // the norms flush_by_eight keeps in part_.
-  const D* part_row(std::size_t r) const {
-    if constexpr (kViaNorm) return &part_[8 * r];
-    else return &den_[8 * r];
-  }
-  std::vector<Job*> active_jobs_;  // flush_by_eight: the jobs that add or double, in order
+  std::vector<Job*> active_jobs_;   // the jobs that add or double, in order
+  std::vector<LaneJob> lane_jobs_;  // the same, as the kernels read them
+  std::vector<std::uint8_t> dbl_rows_;  // per row of eight: the lanes that double
 #endif
 
   bool by_eight_ = true;
