@@ -151,7 +151,8 @@ class BucketSummer {
     std::size_t pos = 0;
     for (std::size_t b = b0; b < b1; ++b) {
       const std::uint32_t begin = offsets[b], k = offsets[b + 1] - begin;
-      const auto base = [&](std::uint32_t j) {
+      // ±bases[entry j of the bucket] into `to`, written in place (see append()).
+      const auto put = [&](std::uint32_t j, PointXY<F>& to) {
         // The gather of bases in bucket order is random access (bases do not fit in L2):
         // fetch ahead while the batch computes. Every cache line of the point: bases read in
         // place from a key file, or copied by malloc, are only 8- or 16-byte aligned, so a
@@ -159,16 +160,23 @@ class BucketSummer {
         if (begin + j + kPrefetch < entries.size()) prefetch_point(&bases[entries[begin + j + kPrefetch] & ~kNegBit]);
         const SignedIndex e = entries[begin + j];
         const PointXY<F>& p = bases[e & ~kNegBit];
-        return (e & kNegBit) != 0 ? p.negated() : p;
+        to.x = p.x;
+        if ((e & kNegBit) != 0) to.y = -p.y;
+        else to.y = p.y;
       };
       if (k == 0) {
         out[b] = {};
       } else if (k == 1) {
-        out[b] = base(0);
+        put(0, out[b]);
       } else {
         PointXY<F>* dst = k == 2 ? &out[b] : next_.data() + pos;
-        for (std::uint32_t j = 0; j + 1 < k; j += 2) push(base(j), base(j + 1), dst++);
-        if (k % 2 != 0) *dst = base(k - 1);
+        for (std::uint32_t j = 0; j + 1 < k; j += 2) {
+          Job& job = append(dst++);
+          put(j, job.p);
+          put(j + 1, job.q);
+          queued();
+        }
+        if (k % 2 != 0) put(k - 1, *dst);
         if (k > 2) {
           active_.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(pos), (k + 1) / 2});
           pos += (k + 1) / 2;
@@ -246,15 +254,31 @@ class BucketSummer {
     else return part_inv;
   }
 
+  // The next job slot, for dst; the caller writes its p and q in place, then calls queued().
+  // Jobs are filled where they live, never built as temporaries and copied in: GCC assembled
+  // such a temporary on the stack from 8-byte stores and read it back as 16-byte loads, a
+  // store-forwarding stall per point (perf: most of sum_group's own time for BN254 G1).
+  Job& append(PointXY<F>* dst) {
+    if (jobs_.size() < kBatch) jobs_.resize(kBatch);
+    Job& j = jobs_[n_jobs_++];
+    j.dst = dst;
+    j.kind = Kind::add;
+    return j;
+  }
+  void queued() {
+    if (n_jobs_ == kBatch) flush();
+  }
   void push(const PointXY<F>& p, const PointXY<F>& q, PointXY<F>* dst) {
-    jobs_.push_back({p, q, dst, Kind::add});
-    if (jobs_.size() == kBatch) flush();
+    Job& j = append(dst);
+    j.p = p;
+    j.q = q;
+    queued();
   }
 
   // dst = p + q for every queued job, with one inversion. Flattened: GCC does not inline
   // the ff layer's add/sub/mul here on its own, and the calls cost ≈ 20% (perf, BN254 G1).
   [[gnu::flatten]] void flush() {
-    if (jobs_.empty()) return;
+    if (n_jobs_ == 0) return;
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
     if constexpr (std::is_same_v<F, bn254::Fq> || std::is_same_v<F, bn254::Fq2>) {
       if (by_eight_ && mont::use_ifma_kernels()) {
@@ -263,11 +287,11 @@ class BucketSummer {
       }
     }
 #endif
-    prefix_.resize(jobs_.size());
-    den_.resize(jobs_.size());
-    part_.resize(jobs_.size());
+    prefix_.resize(n_jobs_);
+    den_.resize(n_jobs_);
+    part_.resize(n_jobs_);
     D acc = D::one();
-    for (std::size_t t = 0; t < jobs_.size(); ++t) {
+    for (std::size_t t = 0; t < n_jobs_; ++t) {
       Job& j = jobs_[t];
       if (j.p.is_infinity()) {
         j.kind = Kind::copy_second;
@@ -298,7 +322,7 @@ class BucketSummer {
       acc *= part_[t];
     }
     D inv = acc.inverse();
-    for (std::size_t t = jobs_.size(); t-- > 0;) {
+    for (std::size_t t = n_jobs_; t-- > 0;) {
       const Job& j = jobs_[t];
       switch (j.kind) {
         case Kind::copy_first: *j.dst = j.p; break;
@@ -316,7 +340,7 @@ class BucketSummer {
         }
       }
     }
-    jobs_.clear();
+    n_jobs_ = 0;
   }
 
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
@@ -332,7 +356,7 @@ class BucketSummer {
   void flush_by_eight() {
     active_jobs_.clear();
     den_.clear();
-    for (Job& j : jobs_) {
+    for (Job& j : std::span(jobs_.data(), n_jobs_)) {
       if (j.p.is_infinity()) {
         *j.dst = j.q;
         continue;
@@ -357,7 +381,7 @@ class BucketSummer {
     }
     const std::size_t n = active_jobs_.size();
     if (n > 0) run_lanes(n);
-    jobs_.clear();
+    n_jobs_ = 0;
   }
 
   using LaneJob = std::conditional_t<kViaNorm, mont::ifma::AffineAddG2, mont::ifma::AffineAddG1>;
@@ -410,7 +434,8 @@ class BucketSummer {
 
   bool by_eight_ = true;
 
-  std::vector<Job> jobs_;
+  std::vector<Job> jobs_;  // kBatch slots once used; [0, n_jobs_) are queued
+  std::size_t n_jobs_ = 0;
   std::vector<D> prefix_, part_;  // per job: the product of earlier parts, its inverted part
   std::vector<F> den_;            // per job: its denominator
   std::vector<PointXY<F>> cur_, next_;
