@@ -108,6 +108,9 @@ class Pippenger {
     std::vector<Xyzz<C>> xyzz_buckets;
   };
 
+  // Scalars ahead whose magnitude is prefetched in window_sum's digit pass.
+  static constexpr std::size_t kMagnitudePrefetch = 32;
+
   // S_w restricted to scalars [lo, hi).
   Xyzz<C> window_sum(std::size_t w, std::size_t lo, std::size_t hi, Scratch& s) const {
     if (mode_ == Accumulation::xyzz) return window_sum_xyzz(w, lo, hi, s);
@@ -120,6 +123,7 @@ class Pippenger {
     s.digits.resize(hi - lo);
     s.offsets.assign(nb + 1, 0);
     for (std::size_t i = lo; i < hi; ++i) {
+      if (i + kMagnitudePrefetch < hi) __builtin_prefetch(&plan_.magnitude[i + kMagnitudePrefetch]);
       const std::int32_t d = signed_digit(plan_.magnitude[i], w, c_);
       s.digits[i - lo] = d;
       if (d != 0) ++s.offsets[static_cast<std::size_t>(d < 0 ? -d : d)];  // bucket |d|−1, shifted by one
