@@ -1,4 +1,5 @@
-// AVX-512 IFMA kernel of mont_ifma.hpp (see there for the method and its bounds).
+// AVX-512 IFMA kernels of mont_ifma.hpp for BN254 (see there for the method and its bounds): the
+// loads and stores of this field's 4-word elements, on the lane arithmetic of mont_ifma_lanes.hpp.
 #include "core/ff/mont_ifma.hpp"
 
 #include <immintrin.h>
@@ -7,6 +8,7 @@
 #include <cstdint>
 
 #include "core/ff/cpu_features.hpp"
+#include "core/ff/mont_ifma_lanes.hpp"
 
 namespace zkp::mont::ifma {
 namespace {
@@ -14,30 +16,28 @@ namespace {
 using bn254::Fq;
 using bn254::Fq2;
 
-#define ZKP_IFMA_FN [[gnu::target("avx512f,avx512ifma"), gnu::always_inline]] inline
-
-constexpr std::uint64_t kMask52 = (std::uint64_t{1} << 52) - 1;
-
-// v in five 52-bit limbs (v < 2^260).
-constexpr std::array<std::uint64_t, 5> to_limbs52(const BigInt<4>& v) {
-  const auto& l = v.limbs;
-  return {l[0] & kMask52, ((l[0] >> 52) | (l[1] << 12)) & kMask52, ((l[1] >> 40) | (l[2] << 24)) & kMask52,
-          ((l[2] >> 28) | (l[3] << 36)) & kMask52, l[3] >> 16};
-}
-constexpr std::array<std::uint64_t, 5> kP = to_limbs52(Fq::kModulus);
-constexpr std::uint64_t kPInv52 = Fq::kInv & kMask52;  // −p^(−1) mod 2^52
+// The field's shape for the lane arithmetic (mont_ifma_lanes.hpp): five 52-bit limbs, R' = 2^260
+// against Fq's R = 2^256, so a enters shifted left by 4 bits (16a < 2^258 still fits five limbs).
+struct Bn254Shape {
+  static constexpr std::size_t kLimbs = 5;
+  static constexpr std::array<std::uint64_t, 5> kP = lanes::to_limbs52<5, 4>(Fq::kModulus.limbs);
+  static constexpr std::uint64_t kPInv52 = Fq::kInv & lanes::kMask52;  // −p^(−1) mod 2^52
+  static constexpr unsigned kShift = 4;
+};
 static_assert(Fq::kModulus.limbs[3] < (std::uint64_t{1} << 62), "16a < 2^260 needs p < 2^254");
 
-// Immediate shifts in their zero-masked form: the unmasked intrinsics start from
-// _mm512_undefined_epi32(), which GCC 12 reports as used uninitialized (-Wuninitialized)
-// once inlined into a function with a target attribute. Same instructions.
-ZKP_IFMA_FN __m512i shl(__m512i x, unsigned n) { return _mm512_maskz_slli_epi64(0xff, x, n); }
-ZKP_IFMA_FN __m512i shr(__m512i x, unsigned n) { return _mm512_maskz_srli_epi64(0xff, x, n); }
-ZKP_IFMA_FN __m512i sar(__m512i x, unsigned n) { return _mm512_maskz_srai_epi64(0xff, x, n); }
+using L = lanes::Lanes<Bn254Shape>;
+using Limbs = L::Limbs;
+using Limbs2 = L::Limbs2;
+using lanes::kMask52;
+using lanes::shl;
+using lanes::shr;
 
-struct Limbs {
-  __m512i v[5];  // limb k of the eight lanes
-};
+ZKP_IFMA_FN Limbs add_mod(const Limbs& a, const Limbs& b) { return L::add_mod(a, b); }
+ZKP_IFMA_FN Limbs sub_mod(const Limbs& a, const Limbs& b) { return L::sub_mod(a, b); }
+ZKP_IFMA_FN Limbs shift4(const Limbs& v) { return L::shifted(v); }
+ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) { return L::mont_mul(a, b); }
+ZKP_IFMA_FN Limbs blend(__mmask8 take_b, const Limbs& a, const Limbs& b) { return L::blend(take_b, a, b); }
 
 // Eight consecutive elements, 4 words each, into four registers holding word k of every lane:
 // an 8×4 transpose of words in two rounds of VPERMT2Q. The same two rounds undo it.
@@ -154,116 +154,6 @@ ZKP_IFMA_FN void store8x2(Fq2* x, const Limbs& c0, const Limbs& c1) {
   for (int i = 0; i < 8; ++i) _mm512_storeu_si512(p + 8 * i, e[i]);
 }
 
-// t − p where that is not negative, else t, for t < 2p in five 52-bit limbs t[0..4] (limbs 0–3
-// below 2^52): the borrow runs as an arithmetic shift.
-ZKP_IFMA_FN Limbs reduce_once(const __m512i* t) {
-  const __m512i zero = _mm512_setzero_si512();
-  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
-  Limbs d;
-  __m512i borrow = zero;
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) {
-    const __m512i s = _mm512_add_epi64(_mm512_sub_epi64(t[j], _mm512_set1_epi64(static_cast<long long>(kP[j]))), borrow);
-    borrow = sar(s, 52);
-    d.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
-  }
-  const __mmask8 ge = _mm512_cmpge_epi64_mask(d.v[4], zero);
-  Limbs r;
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(ge, t[j], d.v[j]);
-  return r;
-}
-
-// a + b mod p and a − b mod p for a, b < p, on the limbs: what Fq's + and − compute, eight
-// lanes at once (the additions of the Fq2 formulas below, which done one lane at a time cost
-// as much as the products).
-ZKP_IFMA_FN Limbs add_mod(const Limbs& a, const Limbs& b) {
-  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
-  __m512i t[5];
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) t[j] = _mm512_add_epi64(a.v[j], b.v[j]);
-#pragma GCC unroll 4
-  for (int j = 0; j < 4; ++j) {
-    t[j + 1] = _mm512_add_epi64(t[j + 1], shr(t[j], 52));
-    t[j] = _mm512_and_si512(t[j], mask);
-  }
-  return reduce_once(t);  // a + b < 2p
-}
-ZKP_IFMA_FN Limbs sub_mod(const Limbs& a, const Limbs& b) {
-  const __m512i zero = _mm512_setzero_si512();
-  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
-  Limbs d, e;
-  __m512i borrow = zero, carry = zero;
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) {  // d = a − b, its top limb negative when a < b
-    const __m512i s = _mm512_add_epi64(_mm512_sub_epi64(a.v[j], b.v[j]), borrow);
-    borrow = sar(s, 52);
-    d.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
-  }
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) {  // e = d + p
-    const __m512i s = _mm512_add_epi64(_mm512_add_epi64(d.v[j], _mm512_set1_epi64(static_cast<long long>(kP[j]))), carry);
-    carry = shr(s, 52);
-    e.v[j] = j < 4 ? _mm512_and_si512(s, mask) : s;
-  }
-  const __mmask8 neg = _mm512_cmplt_epi64_mask(d.v[4], zero);
-  Limbs r;
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(neg, d.v[j], e.v[j]);
-  return r;
-}
-
-// 16·v for v < 2^254 in limbs: the shifted operand mont_mul takes as a.
-ZKP_IFMA_FN Limbs shift4(const Limbs& v) {
-  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
-  Limbs r;
-  r.v[0] = _mm512_and_si512(shl(v.v[0], 4), mask);
-#pragma GCC unroll 4
-  for (int j = 1; j < 5; ++j) {
-    const __m512i up = shl(v.v[j], 4);
-    r.v[j] = _mm512_or_si512(j < 4 ? _mm512_and_si512(up, mask) : up, shr(v.v[j - 1], 48));
-  }
-  return r;
-}
-
-// (a·b + m·p)/2^260 for a < 2^258, b < p: below 1.25p, reduced below p at the end.
-// Each step adds a·b_i and m·p (m clears the low limb) into 64-bit accumulators without
-// carrying: a step adds under 4·2^52 to a word and a word sees at most five steps, so the
-// words stay below 2^57 until the carries are propagated once at the end.
-ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) {
-  const __m512i zero = _mm512_setzero_si512();
-  __m512i p[5];
-  for (int j = 0; j < 5; ++j) p[j] = _mm512_set1_epi64(static_cast<long long>(kP[j]));
-  const __m512i pinv = _mm512_set1_epi64(static_cast<long long>(kPInv52));
-  __m512i t[6] = {zero, zero, zero, zero, zero, zero};
-#pragma GCC unroll 5
-  for (int i = 0; i < 5; ++i) {
-#pragma GCC unroll 5
-    for (int j = 0; j < 5; ++j) {
-      t[j] = _mm512_madd52lo_epu64(t[j], a.v[j], b.v[i]);
-      t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], a.v[j], b.v[i]);
-    }
-    const __m512i m = _mm512_madd52lo_epu64(zero, t[0], pinv);
-#pragma GCC unroll 5
-    for (int j = 0; j < 5; ++j) {
-      t[j] = _mm512_madd52lo_epu64(t[j], m, p[j]);
-      t[j + 1] = _mm512_madd52hi_epu64(t[j + 1], m, p[j]);
-    }
-    // The low 52 bits of t[0] are now zero; its high bits carry into the next word.
-    t[1] = _mm512_add_epi64(t[1], shr(t[0], 52));
-#pragma GCC unroll 5
-    for (int j = 0; j < 5; ++j) t[j] = t[j + 1];
-    t[5] = zero;
-  }
-  const __m512i mask = _mm512_set1_epi64(static_cast<long long>(kMask52));
-#pragma GCC unroll 4
-  for (int j = 0; j < 4; ++j) {
-    t[j + 1] = _mm512_add_epi64(t[j + 1], shr(t[j], 52));
-    t[j] = _mm512_and_si512(t[j], mask);
-  }
-  return reduce_once(t);  // t < 1.25p (see above)
-}
-
 }  // namespace
 
 [[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq_ifma(Fq* out, const Fq* a, const Fq* b) {
@@ -273,28 +163,10 @@ ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) {
 
 namespace {
 
-// Eight Fq2 elements as the limbs of their two components.
-struct Limbs2 {
-  Limbs c0, c1;
-};
-
-ZKP_IFMA_FN Limbs2 add_mod2(const Limbs2& a, const Limbs2& b) { return {add_mod(a.c0, b.c0), add_mod(a.c1, b.c1)}; }
-ZKP_IFMA_FN Limbs2 sub_mod2(const Limbs2& a, const Limbs2& b) { return {sub_mod(a.c0, b.c0), sub_mod(a.c1, b.c1)}; }
-
-// Karatsuba (Fp2's operator*): a0·b0, a1·b1, (a0 + a1)(b0 + b1); c0 = v0 − v1,
-// c1 = v2 − v0 − v1. Every sum is reduced, so mont_mul's operands stay below p.
-ZKP_IFMA_FN Limbs2 mont_mul2(const Limbs2& a, const Limbs2& b) {
-  const Limbs v0 = mont_mul(shift4(a.c0), b.c0), v1 = mont_mul(shift4(a.c1), b.c1);
-  const Limbs v2 = mont_mul(shift4(add_mod(a.c0, a.c1)), add_mod(b.c0, b.c1));
-  return {sub_mod(v0, v1), sub_mod(sub_mod(v2, v0), v1)};
-}
-
-// Complex squaring (Fp2::square): c0 = (a0 + a1)(a0 − a1), c1 = 2·a0·a1.
-ZKP_IFMA_FN Limbs2 mont_square2(const Limbs2& a) {
-  const Limbs s = mont_mul(shift4(add_mod(a.c0, a.c1)), sub_mod(a.c0, a.c1));
-  const Limbs t = mont_mul(shift4(a.c0), a.c1);
-  return {s, add_mod(t, t)};
-}
+ZKP_IFMA_FN Limbs2 add_mod2(const Limbs2& a, const Limbs2& b) { return L::add_mod2(a, b); }
+ZKP_IFMA_FN Limbs2 sub_mod2(const Limbs2& a, const Limbs2& b) { return L::sub_mod2(a, b); }
+ZKP_IFMA_FN Limbs2 mont_mul2(const Limbs2& a, const Limbs2& b) { return L::mont_mul2(a, b); }
+ZKP_IFMA_FN Limbs2 mont_square2(const Limbs2& a) { return L::mont_square2(a); }
 
 }  // namespace
 
@@ -363,12 +235,6 @@ ZKP_IFMA_FN void store_xy8(const AffineAddG1* jobs, std::size_t lanes, const Lim
     _mm512_storeu_si512(jobs[l].dst, _mm512_permutex2var_epi64(wx[l / 2], l % 2 == 0 ? lo : hi, wy[l / 2]));
 }
 
-ZKP_IFMA_FN Limbs blend(__mmask8 take_b, const Limbs& a, const Limbs& b) {
-  Limbs r;
-#pragma GCC unroll 5
-  for (int j = 0; j < 5; ++j) r.v[j] = _mm512_mask_blend_epi64(take_b, a.v[j], b.v[j]);
-  return r;
-}
 
 }  // namespace
 
