@@ -9,6 +9,7 @@
 
 #include "core/ff/cpu_features.hpp"
 #include "core/ff/mont_ifma_lanes.hpp"
+#include "core/ff/mont_ifma_rows.hpp"
 
 namespace zkp::mont::ifma {
 namespace {
@@ -33,11 +34,6 @@ using lanes::kMask52;
 using lanes::shl;
 using lanes::shr;
 
-ZKP_IFMA_FN Limbs add_mod(const Limbs& a, const Limbs& b) { return L::add_mod(a, b); }
-ZKP_IFMA_FN Limbs sub_mod(const Limbs& a, const Limbs& b) { return L::sub_mod(a, b); }
-ZKP_IFMA_FN Limbs shift4(const Limbs& v) { return L::shifted(v); }
-ZKP_IFMA_FN Limbs mont_mul(const Limbs& a, const Limbs& b) { return L::mont_mul(a, b); }
-ZKP_IFMA_FN Limbs blend(__mmask8 take_b, const Limbs& a, const Limbs& b) { return L::blend(take_b, a, b); }
 
 // Eight consecutive elements, 4 words each, into four registers holding word k of every lane:
 // an 8×4 transpose of words in two rounds of VPERMT2Q. The same two rounds undo it.
@@ -158,42 +154,22 @@ ZKP_IFMA_FN void store8x2(Fq2* x, const Limbs& c0, const Limbs& c1) {
 
 [[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq_ifma(Fq* out, const Fq* a, const Fq* b) {
   const Limbs la = load8<4>(a), lb = load8<0>(b);
-  store8(out, mont_mul(la, lb));
+  store8(out, L::mont_mul(la, lb));
 }
-
-namespace {
-
-ZKP_IFMA_FN Limbs2 add_mod2(const Limbs2& a, const Limbs2& b) { return L::add_mod2(a, b); }
-ZKP_IFMA_FN Limbs2 sub_mod2(const Limbs2& a, const Limbs2& b) { return L::sub_mod2(a, b); }
-ZKP_IFMA_FN Limbs2 mont_mul2(const Limbs2& a, const Limbs2& b) { return L::mont_mul2(a, b); }
-ZKP_IFMA_FN Limbs2 mont_square2(const Limbs2& a) { return L::mont_square2(a); }
-
-}  // namespace
 
 [[gnu::target("avx512f,avx512ifma")]] void mul8_bn254_fq2_ifma(Fq2* out, const Fq2* a, const Fq2* b) {
   Limbs2 x, y;
   load8x2(a, x.c0, x.c1);
   load8x2(b, y.c0, y.c1);
-  const Limbs2 r = mont_mul2(x, y);
+  const Limbs2 r = L::mont_mul2(x, y);
   store8x2(out, r.c0, r.c1);
 }
 
 [[gnu::target("avx512f,avx512ifma")]] void square8_bn254_fq2_ifma(Fq2* out, const Fq2* a) {
   Limbs2 x;
   load8x2(a, x.c0, x.c1);
-  const Limbs2 r = mont_square2(x);
+  const Limbs2 r = L::mont_square2(x);
   store8x2(out, r.c0, r.c1);
-}
-
-[[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bn254_fq_ifma(Fq* prefix, Fq* acc, const Fq* den,
-                                                                   std::size_t rows) {
-  // acc stays in limbs across the rows: one conversion per row in and one out, not three.
-  Limbs a = load8<0>(acc);
-  for (std::size_t r = 0; r < rows; ++r) {
-    store8(prefix + 8 * r, a);
-    a = mont_mul(shift4(a), load8<0>(den + 8 * r));
-  }
-  store8(acc, a);
 }
 
 namespace {
@@ -235,99 +211,70 @@ ZKP_IFMA_FN void store_xy8(const AffineAddG1* jobs, std::size_t lanes, const Lim
     _mm512_storeu_si512(jobs[l].dst, _mm512_permutex2var_epi64(wx[l / 2], l % 2 == 0 ? lo : hi, wy[l / 2]));
 }
 
-
-}  // namespace
-
-[[gnu::target("avx512f,avx512ifma")]] void add_rows_bn254_g1_ifma(const AffineAddG1* jobs, std::size_t n,
-                                                                const std::uint8_t* dbl, const Fq* prefix,
-                                                                const Fq* den, const Fq* inv) {
-  Limbs lane_inv = load8<0>(inv);  // 1/(the product of the denominators of rows < r), per lane
-  for (std::size_t r = (n + 7) / 8; r-- > 0;) {
-    const Limbs inv_16 = shift4(lane_inv);
-    const Limbs den_inv = mont_mul(inv_16, load8<0>(prefix + 8 * r));
-    lane_inv = mont_mul(inv_16, load8<0>(den + 8 * r));
-    const std::size_t lanes = n - 8 * r < 8 ? n - 8 * r : 8;
-    Limbs x1, y1, x2, y2;
-    load_pq8(jobs + 8 * r, lanes, x1, y1, x2, y2);
-    Limbs num = sub_mod(y2, y1);
-    if (dbl[r] != 0) {  // 3·x1² in the doubling lanes (rare: equal points in a bucket)
-      const Limbs sq = mont_mul(shift4(x1), x1);
-      num = blend(dbl[r], num, add_mod(add_mod(sq, sq), sq));
-    }
-    const Limbs lambda = mont_mul(shift4(num), den_inv);
-    const Limbs lambda_16 = shift4(lambda);
-    const Limbs x3 = sub_mod(sub_mod(mont_mul(lambda_16, lambda), x1), x2);
-    const Limbs y3 = sub_mod(mont_mul(lambda_16, sub_mod(x1, x3)), y1);
-    store_xy8(jobs + 8 * r, lanes, x3, y3);
+// BN254's loads and stores for the batch passes (mont_ifma_rows.hpp).
+struct Bn254IO {
+  using F = Fq;
+  using F2 = Fq2;
+  using G1Job = AffineAddG1;
+  using G2Job = AffineAddG2;
+  ZKP_IFMA_FN static Limbs load(const Fq* x) { return load8<0>(x); }
+  ZKP_IFMA_FN static void store(Fq* x, const Limbs& v) { store8(x, v); }
+  ZKP_IFMA_FN static Limbs2 load2(const Fq2* x) {
+    Limbs2 r;
+    load8x2(x, r.c0, r.c1);
+    return r;
   }
-}
-
-[[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bn254_fq2_norm_ifma(Fq* prefix, Fq* norm, Fq* acc,
-                                                                         const Fq2* den, std::size_t rows) {
-  Limbs a = load8<0>(acc);
-  for (std::size_t r = 0; r < rows; ++r) {
-    Limbs2 d;
-    load8x2(den + 8 * r, d.c0, d.c1);
-    const Limbs nr = add_mod(mont_mul(shift4(d.c0), d.c0), mont_mul(shift4(d.c1), d.c1));
-    store8(norm + 8 * r, nr);
-    store8(prefix + 8 * r, a);
-    a = mont_mul(shift4(a), nr);
+  ZKP_IFMA_FN static void load_g1(const G1Job* jobs, std::size_t lanes, Limbs& x1, Limbs& y1, Limbs& x2, Limbs& y2) {
+    load_pq8(jobs, lanes, x1, y1, x2, y2);
   }
-  store8(acc, a);
-}
-
-namespace {
-
-// Coordinate `coord` (0: x1, 1: y1, 2: x2, 3: y2) of eight G2 additions as limbs; lanes past
-// `lanes` read zeros.
-ZKP_IFMA_FN Limbs2 load_coord8x2(const AffineAddG2* jobs, std::size_t lanes, int coord) {
-  static constexpr std::uint64_t kZeros[8] = {};
-  __m512i e[8];
-  for (std::size_t l = 0; l < 8; ++l)
-    e[l] = _mm512_loadu_si512(l < lanes ? reinterpret_cast<const std::uint64_t*>(jobs[l].pq + coord) : kZeros);
-  Limbs2 r;
-  from_elements8x2(e, r.c0, r.c1);
-  return r;
-}
-
-}  // namespace
-
-[[gnu::target("avx512f,avx512ifma")]] void add_rows_bn254_g2_ifma(const AffineAddG2* jobs, std::size_t n,
-                                                                const std::uint8_t* dbl, const Fq* prefix,
-                                                                const Fq* norm, const Fq2* den, const Fq* inv) {
-  const __m512i zero = _mm512_setzero_si512();
-  const Limbs zeros{{zero, zero, zero, zero, zero}};
-  Limbs lane_inv = load8<0>(inv);  // 1/(the product of the norms of rows < r), per lane
-  for (std::size_t r = (n + 7) / 8; r-- > 0;) {
-    const Limbs inv_16 = shift4(lane_inv);
-    const Limbs norm_inv = mont_mul(inv_16, load8<0>(prefix + 8 * r));  // 1/N(d)
-    lane_inv = mont_mul(inv_16, load8<0>(norm + 8 * r));
-    Limbs2 d;
-    load8x2(den + 8 * r, d.c0, d.c1);
-    const Limbs norm_inv_16 = shift4(norm_inv);
-    const Limbs2 den_inv{mont_mul(norm_inv_16, d.c0), sub_mod(zeros, mont_mul(norm_inv_16, d.c1))};  // conj(d)/N(d)
-    const std::size_t lanes = n - 8 * r < 8 ? n - 8 * r : 8;
-    const AffineAddG2* row = jobs + 8 * r;
-    const Limbs2 x1 = load_coord8x2(row, lanes, 0), y1 = load_coord8x2(row, lanes, 1);
-    const Limbs2 x2 = load_coord8x2(row, lanes, 2), y2 = load_coord8x2(row, lanes, 3);
-    Limbs2 num = sub_mod2(y2, y1);
-    if (dbl[r] != 0) {  // 3·x1² in the doubling lanes
-      const Limbs2 sq = mont_square2(x1);
-      const Limbs2 three = add_mod2(add_mod2(sq, sq), sq);
-      num = {blend(dbl[r], num.c0, three.c0), blend(dbl[r], num.c1, three.c1)};
-    }
-    const Limbs2 lambda = mont_mul2(num, den_inv);
-    const Limbs2 x3 = sub_mod2(sub_mod2(mont_square2(lambda), x1), x2);
-    const Limbs2 y3 = sub_mod2(mont_mul2(lambda, sub_mod2(x1, x3)), y1);
+  ZKP_IFMA_FN static void store_g1(const G1Job* jobs, std::size_t lanes, const Limbs& x3, const Limbs& y3) {
+    store_xy8(jobs, lanes, x3, y3);
+  }
+  // One coordinate of eight G2 additions: one register per addition holds its c0 | c1.
+  ZKP_IFMA_FN static Limbs2 load_g2(const G2Job* jobs, std::size_t lanes, int coord) {
+    static constexpr std::uint64_t kZeros[8] = {};
+    __m512i e[8];
+    for (std::size_t l = 0; l < 8; ++l)
+      e[l] = _mm512_loadu_si512(l < lanes ? reinterpret_cast<const std::uint64_t*>(jobs[l].pq + coord) : kZeros);
+    Limbs2 r;
+    from_elements8x2(e, r.c0, r.c1);
+    return r;
+  }
+  ZKP_IFMA_FN static void store_g2(const G2Job* jobs, std::size_t lanes, const Limbs2& x3, const Limbs2& y3) {
     __m512i ex[8], ey[8];
     to_elements8x2(x3.c0, x3.c1, ex);
     to_elements8x2(y3.c0, y3.c1, ey);
     for (std::size_t l = 0; l < lanes; ++l) {
-      auto* dst = reinterpret_cast<std::uint64_t*>(row[l].dst);
+      auto* dst = reinterpret_cast<std::uint64_t*>(jobs[l].dst);
       _mm512_storeu_si512(dst, ex[l]);
       _mm512_storeu_si512(dst + 8, ey[l]);
     }
   }
+};
+using Rows = lanes::BatchRows<L, Bn254IO>;
+
+}  // namespace
+
+[[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bn254_fq_ifma(Fq* prefix, Fq* acc, const Fq* den,
+                                                                   std::size_t rows) {
+  Rows::prefix_g1(prefix, acc, den, rows);
+}
+
+[[gnu::target("avx512f,avx512ifma")]] void add_rows_bn254_g1_ifma(const AffineAddG1* jobs, std::size_t n,
+                                                                const std::uint8_t* dbl, const Fq* prefix,
+                                                                const Fq* den, const Fq* inv) {
+  Rows::add_g1(jobs, n, dbl, prefix, den, inv);
+}
+
+[[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bn254_fq2_norm_ifma(Fq* prefix, Fq* norm, Fq* acc,
+                                                                         const Fq2* den, std::size_t rows) {
+  Rows::prefix_g2(prefix, norm, acc, den, rows);
+}
+
+[[gnu::target("avx512f,avx512ifma")]] void add_rows_bn254_g2_ifma(const AffineAddG2* jobs, std::size_t n,
+                                                                const std::uint8_t* dbl, const Fq* prefix,
+                                                                const Fq* norm, const Fq2* den, const Fq* inv) {
+  Rows::add_g2(jobs, n, dbl, prefix, norm, den, inv);
 }
 
 void mul_n_bn254_fq(Fq* out, const Fq* a, const Fq* b, std::size_t n) {
