@@ -353,8 +353,8 @@ TYPED_TEST(MsmTest, RejectsBadArguments) {
   EXPECT_THROW(msm<C>(bases, inst.scalars, Options{1, 17}), std::invalid_argument);
 }
 
-// BucketSummer's two flushes (bucket_sum.hpp): where the CPU has IFMA, BN254 G1 and G2 batches
-// run flush_by_eight, which must give the points of the scalar flush() bit for bit. Buckets of
+// BucketSummer's two flushes (bucket_sum.hpp): where the CPU has IFMA, G1 and G2 batches of
+// both curves run flush_by_eight, which must give the points of the scalar flush() bit for bit. Buckets of
 // ±bases drawn from six, so that batches hold additions, doublings (equal points; in later
 // rounds equal partial sums), cancellations (P and −P; later rounds then add the infinity to
 // a point or to another infinity) and active counts that are not multiples of 8, from one job
@@ -378,8 +378,7 @@ bool is_bucket_sum(const PointXY<typename C::Field>& got, std::span<const Affine
   if (is_infinity != nullptr) *is_infinity = expected.is_identity();
   return expected.is_identity() ? got.is_infinity() : got.x == expected.x && got.y == expected.y;
 }
-using Bn254Groups = ::testing::Types<bn254::G1, bn254::G2>;
-TYPED_TEST_SUITE(BucketSumTest, Bn254Groups, GroupNames);
+TYPED_TEST_SUITE(BucketSumTest, Groups, GroupNames);
 
 TYPED_TEST(BucketSumTest, EightLanesMatchTheScalarFlush) {
   using C = TypeParam;

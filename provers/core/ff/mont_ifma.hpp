@@ -8,16 +8,28 @@
 // scanning with interleaved Montgomery reduction by 2^52 per step (R' = 2^260). The factor
 // 2^4 between R' and R costs nothing: a enters shifted left by 4 bits (16a < 2^258 still
 // fits five limbs), so the IFMA product (16a·b)/2^260 ≡ a·b/2^256 is below 1.25p and one
-// conditional subtraction reduces it. The intrinsics live in mont_ifma_bn254.cpp, compiled
-// for avx512f + avx512ifma by function attribute; nothing here needs them.
+// conditional subtraction reduces it. BLS12-381 has the batch passes too, on eight limbs
+// (R' = 2^416, a shifted by 32 bits). The intrinsics live in mont_ifma_bn254.cpp and
+// mont_ifma_bls12_381.cpp (the shared lane arithmetic in mont_ifma_lanes.hpp and
+// mont_ifma_rows.hpp), compiled for avx512f + avx512ifma by function attribute; nothing here
+// needs them.
 #pragma once
 
 #include <cstddef>
 #include <cstdint>
 
+#include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
 
 namespace zkp::mont::ifma {
+
+// One affine addition as the backward passes below read it: pq points at x1, y1, x2, y2 (four
+// consecutive elements of F: P and Q), dst at where x3, y3 go (two consecutive elements).
+template <class F>
+struct AffineAdd {
+  const F* pq;
+  F* dst;
+};
 
 // The IFMA kernel itself. Needs a CPU with AVX512F + AVX512IFMA and the OS's ZMM state
 // (detect_cpu_kernels().ifma); out may alias a or b.
@@ -40,12 +52,7 @@ void square8_bn254_fq2_ifma(bn254::Fq2* out, const bn254::Fq2* a);
 // read and written (eight lanes).
 void prefix_rows_bn254_fq_ifma(bn254::Fq* prefix, bn254::Fq* acc, const bn254::Fq* den, std::size_t rows);
 
-// One addition as the backward pass reads it: pq points at x1, y1, x2, y2 (four consecutive
-// Fq: P and Q), dst at where x3, y3 go (two consecutive Fq).
-struct AffineAddG1 {
-  const bn254::Fq* pq;
-  bn254::Fq* dst;
-};
+using AffineAddG1 = AffineAdd<bn254::Fq>;
 
 // The backward pass, rows r = ⌈n/8⌉ − 1 … 0, from inv[l] = 1/acc[l] of the forward pass (acc
 // over the whole padded last row: den beyond n holds one). For k = 8r + l < n:
@@ -61,15 +68,25 @@ void add_rows_bn254_g1_ifma(const AffineAddG1* jobs, std::size_t n, const std::u
 // prefix[8r + l] = acc[l], then acc[l] ·= norm[8r + l]. Backward, from inv[l] = 1/acc[l]:
 //   1/N_k = inv[l]·prefix[k], then inv[l] ·= norm[k]; 1/den_k = conj(den[k])·(1/N_k);
 //   λ, x3, y3 over Fq2 as for G1 (Karatsuba products, complex squarings, as Fp2's operators).
-struct AffineAddG2 {
-  const bn254::Fq2* pq;  // x1, y1, x2, y2
-  bn254::Fq2* dst;       // x3, y3
-};
+using AffineAddG2 = AffineAdd<bn254::Fq2>;
 void prefix_rows_bn254_fq2_norm_ifma(bn254::Fq* prefix, bn254::Fq* norm, bn254::Fq* acc, const bn254::Fq2* den,
                                      std::size_t rows);
 void add_rows_bn254_g2_ifma(const AffineAddG2* jobs, std::size_t n, const std::uint8_t* dbl,
                             const bn254::Fq* prefix, const bn254::Fq* norm, const bn254::Fq2* den,
                             const bn254::Fq* inv);
+
+// BLS12-381: the product and the four batch passes above with the same contracts, for its Fq
+// (six words; eight 52-bit limbs in the kernel) and Fq2 (Fq[u]/(u² + 1), as BN254's).
+void mul8_bls12_381_fq_ifma(bls12_381::Fq* out, const bls12_381::Fq* a, const bls12_381::Fq* b);
+void prefix_rows_bls12_381_fq_ifma(bls12_381::Fq* prefix, bls12_381::Fq* acc, const bls12_381::Fq* den,
+                                   std::size_t rows);
+void add_rows_bls12_381_g1_ifma(const AffineAdd<bls12_381::Fq>* jobs, std::size_t n, const std::uint8_t* dbl,
+                                const bls12_381::Fq* prefix, const bls12_381::Fq* den, const bls12_381::Fq* inv);
+void prefix_rows_bls12_381_fq2_norm_ifma(bls12_381::Fq* prefix, bls12_381::Fq* norm, bls12_381::Fq* acc,
+                                         const bls12_381::Fq2* den, std::size_t rows);
+void add_rows_bls12_381_g2_ifma(const AffineAdd<bls12_381::Fq2>* jobs, std::size_t n, const std::uint8_t* dbl,
+                                const bls12_381::Fq* prefix, const bls12_381::Fq* norm, const bls12_381::Fq2* den,
+                                const bls12_381::Fq* inv);
 
 // out[i] = a[i]·b[i] for i < n: by eight with IFMA where use_ifma_kernels() says so, else
 // (and for the n % 8 tail) one operator* at a time. out may alias a or b elementwise.

@@ -26,14 +26,15 @@
 #include "core/ff/montgomery.hpp"
 #include "core/msm/scalars.hpp"
 
-// x86-64 host builds (not nvcc): BN254 G1 and G2 batches go eight additions at a time
-// through the AVX-512 IFMA products where the CPU has them (flush_by_eight below).
+// x86-64 host builds (not nvcc): BN254 and BLS12-381 G1 and G2 batches go eight additions at
+// a time through the AVX-512 IFMA kernels where the CPU has them (flush_by_eight below).
 // montgomery.hpp, included first, is what defines ZKPIPE_MONT_ADX_DISPATCH: without it this
 // #if would depend on the includer's order, and BucketSummer could differ between
 // translation units (the ec headers include no field header).
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
 #include <type_traits>
 
+#include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
 #include "core/ff/mont_ifma.hpp"
 #endif
@@ -48,6 +49,35 @@ struct PointXY {
 };
 
 namespace detail {
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+// The IFMA batch passes (mont_ifma.hpp) of the coordinate fields that have them: prefix is the
+// forward pass (for an Fq2, with the norms), add the backward pass.
+template <class F>
+struct LaneKernels;
+template <>
+struct LaneKernels<bn254::Fq> {
+  static constexpr auto prefix = &mont::ifma::prefix_rows_bn254_fq_ifma;
+  static constexpr auto add = &mont::ifma::add_rows_bn254_g1_ifma;
+};
+template <>
+struct LaneKernels<bn254::Fq2> {
+  static constexpr auto prefix = &mont::ifma::prefix_rows_bn254_fq2_norm_ifma;
+  static constexpr auto add = &mont::ifma::add_rows_bn254_g2_ifma;
+};
+template <>
+struct LaneKernels<bls12_381::Fq> {
+  static constexpr auto prefix = &mont::ifma::prefix_rows_bls12_381_fq_ifma;
+  static constexpr auto add = &mont::ifma::add_rows_bls12_381_g1_ifma;
+};
+template <>
+struct LaneKernels<bls12_381::Fq2> {
+  static constexpr auto prefix = &mont::ifma::prefix_rows_bls12_381_fq2_norm_ifma;
+  static constexpr auto add = &mont::ifma::add_rows_bls12_381_g2_ifma;
+};
+template <class F>
+concept HasLaneKernels = requires { LaneKernels<F>::add; };
+#endif
+
 // The field a batch of F-denominators is inverted in: F, or the base field of an extension.
 template <class F>
 struct InversionField {
@@ -280,7 +310,7 @@ class BucketSummer {
   [[gnu::flatten]] void flush() {
     if (n_jobs_ == 0) return;
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
-    if constexpr (std::is_same_v<F, bn254::Fq> || std::is_same_v<F, bn254::Fq2>) {
+    if constexpr (detail::HasLaneKernels<F>) {
       if (by_eight_ && mont::use_ifma_kernels()) {
         flush_by_eight();
         return;
@@ -384,7 +414,7 @@ class BucketSummer {
     n_jobs_ = 0;
   }
 
-  using LaneJob = std::conditional_t<kViaNorm, mont::ifma::AffineAddG2, mont::ifma::AffineAddG1>;
+  using LaneJob = mont::ifma::AffineAdd<F>;
   void run_lanes(std::size_t n) {
     static_assert(offsetof(Job, p) == 0 && offsetof(Job, q) == sizeof(PointXY<F>) &&
                       sizeof(PointXY<F>) == 2 * sizeof(F),
@@ -401,16 +431,16 @@ class BucketSummer {
     }
     alignas(64) D acc[8], inv[8];
     std::fill(acc, acc + 8, D::one());
+    using Kernels = detail::LaneKernels<F>;
     if constexpr (kViaNorm) {
       part_.resize(8 * rows);  // the norms
-      mont::ifma::prefix_rows_bn254_fq2_norm_ifma(prefix_.data(), part_.data(), acc, den_.data(), rows);
+      Kernels::prefix(prefix_.data(), part_.data(), acc, den_.data(), rows);
       invert_lanes(acc, inv);
-      mont::ifma::add_rows_bn254_g2_ifma(lane_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), part_.data(),
-                                         den_.data(), inv);
+      Kernels::add(lane_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), part_.data(), den_.data(), inv);
     } else {
-      mont::ifma::prefix_rows_bn254_fq_ifma(prefix_.data(), acc, den_.data(), rows);
+      Kernels::prefix(prefix_.data(), acc, den_.data(), rows);
       invert_lanes(acc, inv);
-      mont::ifma::add_rows_bn254_g1_ifma(lane_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), den_.data(), inv);
+      Kernels::add(lane_jobs_.data(), n, dbl_rows_.data(), prefix_.data(), den_.data(), inv);
     }
   }
   // inv[l] = 1/acc[l] for eight lanes with one field inversion (Montgomery's trick).
