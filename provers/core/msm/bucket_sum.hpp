@@ -32,8 +32,6 @@
 // #if would depend on the includer's order, and BucketSummer could differ between
 // translation units (the ec headers include no field header).
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
-#include <type_traits>
-
 #include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
 #include "core/ff/mont_ifma.hpp"
