@@ -382,8 +382,12 @@ class BucketSummer {
   // batch inverts the Fq norms of the denominators, as flush() does. Inverses are exact, so the
   // points are the ones flush() computes, bit for bit.
   void flush_by_eight() {
-    active_jobs_.clear();
+    static_assert(offsetof(Job, p) == 0 && offsetof(Job, q) == sizeof(PointXY<F>) &&
+                      sizeof(PointXY<F>) == 2 * sizeof(F),
+                  "the kernels read x1, y1, x2, y2 as four consecutive F and write x3, y3 as two");
+    lane_jobs_.clear();
     den_.clear();
+    dbl_rows_.clear();
     for (Job& j : std::span(jobs_.data(), n_jobs_)) {
       if (j.p.is_infinity()) {
         *j.dst = j.q;
@@ -394,39 +398,30 @@ class BucketSummer {
         continue;
       }
       F den = j.q.x - j.p.x;
+      bool dbl = false;
       if (den.is_zero()) {
         if (j.p.y != j.q.y) {  // opposite points (see flush())
           *j.dst = {};
           continue;
         }
-        j.kind = Kind::dbl;
+        dbl = true;
         den = j.p.y.dbl();
-      } else {
-        j.kind = Kind::add;
       }
-      active_jobs_.push_back(&j);
+      const std::size_t k = lane_jobs_.size();
+      if (k % 8 == 0) dbl_rows_.push_back(0);
+      if (dbl) dbl_rows_.back() |= static_cast<std::uint8_t>(1u << (k % 8));
+      lane_jobs_.push_back({&j.p.x, &j.dst->x});
       den_.push_back(den);
     }
-    const std::size_t n = active_jobs_.size();
-    if (n > 0) run_lanes(n);
+    if (!lane_jobs_.empty()) run_lanes(lane_jobs_.size());
     n_jobs_ = 0;
   }
 
-  using LaneJob = mont::ifma::AffineAdd<F>;
+  // The two kernel passes over the n jobs flush_by_eight queued in lane_jobs_, den_ and dbl_rows_.
   void run_lanes(std::size_t n) {
-    static_assert(offsetof(Job, p) == 0 && offsetof(Job, q) == sizeof(PointXY<F>) &&
-                      sizeof(PointXY<F>) == 2 * sizeof(F),
-                  "the kernels read x1, y1, x2, y2 as four consecutive F and write x3, y3 as two");
     const std::size_t rows = (n + 7) / 8;
     den_.resize(8 * rows, F::one());  // padding lanes multiply by one
     prefix_.resize(8 * rows);
-    lane_jobs_.resize(n);
-    dbl_rows_.assign(rows, 0);
-    for (std::size_t k = 0; k < n; ++k) {
-      Job& j = *active_jobs_[k];
-      lane_jobs_[k] = {&j.p.x, &j.dst->x};
-      if (j.kind == Kind::dbl) dbl_rows_[k / 8] |= static_cast<std::uint8_t>(1u << (k % 8));
-    }
     alignas(64) D acc[8], inv[8];
     std::fill(acc, acc + 8, D::one());
     using Kernels = detail::LaneKernels<F>;
@@ -455,9 +450,8 @@ class BucketSummer {
       all_inv *= acc[l];
     }
   }
-  std::vector<Job*> active_jobs_;   // the jobs that add or double, in order
-  std::vector<LaneJob> lane_jobs_;  // the same, as the kernels read them
-  std::vector<std::uint8_t> dbl_rows_;  // per row of eight: the lanes that double
+  std::vector<mont::ifma::AffineAdd<F>> lane_jobs_;  // the jobs that add or double, in order
+  std::vector<std::uint8_t> dbl_rows_;                 // per row of eight: the lanes that double
 #endif
 
   bool by_eight_ = true;
