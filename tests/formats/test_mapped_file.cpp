@@ -55,6 +55,19 @@ TEST_F(TempDir, TruncatingTheFileLeavesTheReadBytesIntact) {
   EXPECT_EQ(text(src.bytes()), payload);  // every page touched
 }
 
+// With a pool a large file is read in 8 MiB pieces on its threads: every byte must land where a
+// single read puts it, the last piece short, and a pool of one thread reads it whole.
+TEST_F(TempDir, APoolReadsALargeFileInPiecesByteForByte) {
+  std::string payload(3 * (std::size_t{8} << 20) + 4097, '\0');
+  for (std::size_t i = 0; i < payload.size(); ++i) payload[i] = static_cast<char>((i * 2654435761u) >> 13);
+  const fs::path p = write("large.zkey", payload);
+  for (const unsigned threads : {1u, 2u, 5u}) {
+    ThreadPool pool(threads);
+    const ByteSource src = ByteSource::from_file(p, UINT64_MAX, &pool);
+    EXPECT_TRUE(text(src.bytes()) == payload) << threads << " threads";
+  }
+}
+
 std::string error_of(const fs::path& p, std::uint64_t max_size = UINT64_MAX) {
   try {
     FileContents f(p, max_size);

@@ -2,12 +2,15 @@
 
 #include <zkpipe/sdk/error.hpp>
 
+#include <cstdint>
+#include <limits>
+
 #include "core/groth16/point_check.hpp"
 
 namespace zkp::backend {
 
-ByteSource key_bytes(const zkp_key_source_t& source, const char* buffer_name) {
-  if (source.path != nullptr) return ByteSource::from_file(source.path);
+ByteSource key_bytes(const zkp_key_source_t& source, const char* buffer_name, ThreadPool* pool) {
+  if (source.path != nullptr) return ByteSource::from_file(source.path, std::numeric_limits<std::uint64_t>::max(), pool);
   if (source.data == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_key_source_t has neither path nor data");
   return ByteSource::borrow({static_cast<const std::byte*>(source.data), source.size}, buffer_name);
 }
@@ -22,7 +25,7 @@ KeyFiles read_key_files(const zkp_key_source_t& source, const KeySettings& setti
   read_options.pool = &pool;
   if (settings.check_points) read_options.validate_points = groth16::make_point_validator(settings.point_check, pool);
   // A zkey is read in place: the ABI keeps a buffer valid until key_free.
-  return {read_zkey(key_bytes(source, "zkey buffer"), read_options), settings_r1cs(settings)};
+  return {read_zkey(key_bytes(source, "zkey buffer", &pool), read_options), settings_r1cs(settings)};
 }
 
 std::string source_name(const zkp_key_source_t& source) {

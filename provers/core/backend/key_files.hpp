@@ -39,10 +39,10 @@ struct KeyFiles {
 // neither path nor data.
 KeyFiles read_key_files(const zkp_key_source_t& source, const KeySettings& settings, ThreadPool& pool);
 
-// The bytes of a key source: its file mapped, or the caller's buffer borrowed (the ABI keeps it
-// valid as long as the key format needs: zkp_key_source_t), named `buffer_name` in messages.
-// ZKP_ERR_INVALID_ARGUMENT if the source has neither.
-ByteSource key_bytes(const zkp_key_source_t& source, const char* buffer_name);
+// The bytes of a key source: its file read (in pieces on `pool`, if given), or the caller's
+// buffer borrowed (the ABI keeps it valid as long as the key format needs: zkp_key_source_t),
+// named `buffer_name` in messages. ZKP_ERR_INVALID_ARGUMENT if the source has neither.
+ByteSource key_bytes(const zkp_key_source_t& source, const char* buffer_name, ThreadPool* pool = nullptr);
 
 // The circuit the settings name (option r1cs), if any.
 std::optional<R1cs> settings_r1cs(const KeySettings& settings);

@@ -3,6 +3,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <utility>
@@ -13,7 +14,13 @@
 
 namespace zkp {
 
-FileContents::FileContents(const std::filesystem::path& path, std::uint64_t max_size) {
+namespace {
+// Pieces of a parallel read: large enough that a pread call's cost is noise, small enough that
+// every thread of a pool gets several of a key-sized file.
+constexpr std::size_t kReadPiece = std::size_t{8} << 20;
+}  // namespace
+
+FileContents::FileContents(const std::filesystem::path& path, std::uint64_t max_size, ThreadPool* pool) {
   const RegularFile file(path);
   const std::uint64_t size = file.size();
   if (size > max_size) {
@@ -30,7 +37,15 @@ FileContents::FileContents(const std::filesystem::path& path, std::uint64_t max_
   buffer_ = p;
   auto* out = static_cast<std::byte*>(buffer_);
   try {
-    file.read(0, {out, buffer_size_});
+    if (pool != nullptr && pool->size() > 1 && buffer_size_ > 2 * kReadPiece) {
+      const std::size_t pieces = (buffer_size_ + kReadPiece - 1) / kReadPiece;
+      pool->parallel_for(pieces, 1, [&](std::size_t first, std::size_t last) {
+        const std::size_t lo = first * kReadPiece, hi = std::min(buffer_size_, last * kReadPiece);
+        file.read(lo, {out + lo, hi - lo});
+      });
+    } else {
+      file.read(0, {out, buffer_size_});
+    }
     file.check_size_unchanged();
   } catch (...) {
     release();
@@ -81,8 +96,8 @@ void ByteSource::discard(ByteView part) noexcept {
   if (auto* file = std::get_if<FileContents>(&storage_)) file->discard(part);
 }
 
-ByteSource ByteSource::from_file(const std::filesystem::path& path, std::uint64_t max_size) {
-  FileContents file(path, max_size);
+ByteSource ByteSource::from_file(const std::filesystem::path& path, std::uint64_t max_size, ThreadPool* pool) {
+  FileContents file(path, max_size, pool);
   ByteSource src(file.bytes(), path.string());
   src.storage_ = std::move(file);
   return src;
