@@ -19,15 +19,11 @@ namespace {
 using bls12_381::Fq;
 using bls12_381::Fq2;
 
-// R' = 2^416 against Fq's R = 2^384: a enters shifted left by 32 bits (2^32·a < 2^413).
-struct Bls12381Shape {
-  static constexpr std::size_t kLimbs = 8;
-  static constexpr std::array<std::uint64_t, 8> kP = lanes::to_limbs52<8, 6>(Fq::kModulus.limbs);
-  static constexpr std::uint64_t kPInv52 = Fq::kInv & lanes::kMask52;  // −p^(−1) mod 2^52
-  static constexpr unsigned kShift = 32;
-};
+// Eight 52-bit limbs: R' = 2^416 against Fq's R = 2^384, so a enters shifted left by 32 bits
+// (2^32·a < 2^413).
+using Bls12381Shape = lanes::ShapeOf<Fq, 8>;
+static_assert(Bls12381Shape::kShift == 32);
 static_assert(sizeof(Fq) == 48 && sizeof(Fq2) == 96, "six words per Fq, no padding");
-static_assert(Fq::kModulus.limbs[5] < (std::uint64_t{1} << 61), "2^32·p < 2^(416 − 2) needs p < 2^381");
 
 using L = lanes::Lanes<Bls12381Shape>;
 using Limbs = L::Limbs;

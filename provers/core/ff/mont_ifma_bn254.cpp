@@ -17,15 +17,10 @@ namespace {
 using bn254::Fq;
 using bn254::Fq2;
 
-// The field's shape for the lane arithmetic (mont_ifma_lanes.hpp): five 52-bit limbs, R' = 2^260
-// against Fq's R = 2^256, so a enters shifted left by 4 bits (16a < 2^258 still fits five limbs).
-struct Bn254Shape {
-  static constexpr std::size_t kLimbs = 5;
-  static constexpr std::array<std::uint64_t, 5> kP = lanes::to_limbs52<5, 4>(Fq::kModulus.limbs);
-  static constexpr std::uint64_t kPInv52 = Fq::kInv & lanes::kMask52;  // −p^(−1) mod 2^52
-  static constexpr unsigned kShift = 4;
-};
-static_assert(Fq::kModulus.limbs[3] < (std::uint64_t{1} << 62), "16a < 2^260 needs p < 2^254");
+// Five 52-bit limbs: R' = 2^260 against Fq's R = 2^256, so a enters shifted left by 4 bits
+// (16a < 2^258 still fits five limbs).
+using Bn254Shape = lanes::ShapeOf<Fq, 5>;
+static_assert(Bn254Shape::kShift == 4);
 
 using L = lanes::Lanes<Bn254Shape>;
 using Limbs = L::Limbs;

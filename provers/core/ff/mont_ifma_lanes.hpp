@@ -37,6 +37,18 @@ constexpr std::array<std::uint64_t, N> to_limbs52(const std::array<std::uint64_t
   return r;
 }
 
+// The shape of field F's lane arithmetic with N limbs, for Lanes<S>: F's modulus in limbs, its
+// −p^(−1) mod 2^52, and the shift between R' = 2^(52N) and F's R = 2^(64·words).
+template <class F, std::size_t N>
+struct ShapeOf {
+  static constexpr std::size_t kLimbs = N;
+  static constexpr std::array<std::uint64_t, N> kP = to_limbs52<N, F::kLimbs>(F::kModulus.limbs);
+  static constexpr std::uint64_t kPInv52 = F::kInv & kMask52;
+  static constexpr unsigned kShift = 52 * N - 64 * F::kLimbs;
+  static_assert(52 * N >= 64 * F::kLimbs && F::kModulus.num_bits() + kShift <= 52 * N - 2,
+                "2^kShift·p < 2^(52N − 2) keeps the unreduced product below 1.25p");
+};
+
 // Immediate shifts in their zero-masked form: the unmasked intrinsics start from
 // _mm512_undefined_epi32(), which GCC 12 reports as used uninitialized (-Wuninitialized)
 // once inlined into a function with a target attribute. Same instructions.
