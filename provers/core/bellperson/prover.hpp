@@ -65,8 +65,8 @@ inline groth16::Proof<Key::E> prove(const Key& key, ProveInput in, const Fr& r, 
   t.ntt_ns = d::elapsed_ns(t0);
   // The H MSM first, so that h is freed before the query scalars a, b are made and the other
   // four MSMs run (groth16::prove does the same); the order changes nothing in the proof.
-  const Affine<G1> sum_h = d::timed_msm<G1, Int>(key.h(), std::span<const Int>(h), pool, t.msm_h_ns);
-  h = std::vector<Int>();
+  const Affine<G1> sum_h =
+      d::timed_msm<G1, Int>(key.h(), std::span<const Int>(h), pool, t.msm_h_ns, [&h] { h = std::vector<Int>(); });
 
   const std::uint64_t n_in = key.num_inputs();
   const std::span<const Int> w = in.variables;
