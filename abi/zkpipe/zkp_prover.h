@@ -169,6 +169,16 @@ typedef struct zkp_synthesized_t {
   uint64_t b_aux_bit_len;
 } zkp_synthesized_t;
 
+/* zkp_prove_input_t.flags */
+#define ZKP_PROVE_INPUT_FINAL 1u /* the host will never pass this `synthesis` to prove_start
+                                    again (no retry can follow: one device, a pinned job, the
+                                    retries used up): the prover may take the synthesis's memory
+                                    over (work in it, release it) instead of copying what its
+                                    proof works on, and may refuse the synthesis if it is passed
+                                    again. The host still calls synthesis_free(). Without it a
+                                    synthesis is read, never modified. Meaningless with
+                                    `external` (the caller's memory is never modified). */
+
 /* The input of one proof. Exactly one of `synthesis` and `external` is non-NULL. */
 typedef struct zkp_prove_input_t {
   zkp_struct_header_t header;
@@ -178,6 +188,10 @@ typedef struct zkp_prove_input_t {
    * depends on it). Else 2 scalars r || s for reproducible tests. Owned by the caller,
    * valid for the prove_start call. */
   const uint8_t *randomness;
+  /* Added after the first release; present when header.struct_size covers it (an older
+   * host's struct means 0). A prover that does not know a flag ignores it: every flag only
+   * permits. */
+  uint32_t flags; /* ZKP_PROVE_INPUT_* */
 } zkp_prove_input_t;
 
 /* zkp_prove_output_t.flags: the prover checked this proof against the key's verification
@@ -249,7 +263,8 @@ struct zkp_prover_t {
    * least busy) for worker `worker` of that device, and returns once the device work
    * is enqueued. *op is owned by the prover until prove_finish(), which must always be
    * called, also after a failure elsewhere. The input is read, never modified: after a
-   * device error the host may prove the same synthesis again on another device. */
+   * device error the host may prove the same synthesis again on another device; unless
+   * input->flags has ZKP_PROVE_INPUT_FINAL, which hands the synthesis's memory over. */
   zkp_status_t(ZKP_CALL *prove_start)(zkp_prover_t *self, const zkp_key_t *key,
                                       const zkp_prove_input_t *input, int32_t gpu_index,
                                       uint32_t worker, zkp_prove_op_t **op, zkp_error_t *err);

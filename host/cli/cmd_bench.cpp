@@ -23,10 +23,7 @@
 #include "bench/local_runner.hpp"
 #include "bench/synthetic_key.hpp"
 #include "bench/synthetic_spec.hpp"
-#ifdef ZKPIPE_HAVE_SERVE
-#include "bench/serve_runner.hpp"
-#include "connection.hpp"  // host/client
-#endif
+#include "net/module.hpp"  // --socket, --address: the runner comes from the net module
 #include "bench/progress.hpp"
 #include "bench/report.hpp"
 #include "bench/svg_chart.hpp"
@@ -219,30 +216,21 @@ int run_bench(const std::vector<std::string>& args) {
   std::function<bench::PointResult(const bench::Point&, const bench::Budget&, const bench::ProofTick&)> run_point;
   std::function<std::string()> prover_name;
   std::unique_ptr<bench::LocalRunner> local;
-#ifdef ZKPIPE_HAVE_SERVE
-  std::unique_ptr<client::Connection> connection;
-  std::unique_ptr<bench::ServeRunner> served;
+  std::unique_ptr<bench::RemoteRunner> served;
   if (remote) {
+#ifdef ZKPIPE_HAVE_SERVE
     info.target = v.count("socket") ? "unix:" + v["socket"].as<std::string>() : v["address"].as<std::string>();
-    client::ConnectionSettings settings{info.target, "", "", "", std::nullopt};
-    if (v.count("token-file")) {
-      try {
-        settings.token = client::read_token_file(v["token-file"].as<std::string>(), "--token-file");
-      } catch (const sdk::Error& e) {
-        throw UsageError(e.what());
-      }
-    }
-    if (v.count("tls-ca")) settings.tls_ca_file = v["tls-ca"].as<std::string>();
-    if (v.count("tls-server-name")) settings.tls_server_name = v["tls-server-name"].as<std::string>();
-    connection = std::make_unique<client::Connection>(std::move(settings));
-    connection->connect(std::chrono::seconds(connect_seconds));
-    served = std::make_unique<bench::ServeRunner>(*connection, input.key_path, input.witness_path, origin);
+    bench::RemoteTarget target{info.target, "", "", "", std::chrono::seconds(connect_seconds)};
+    if (v.count("token-file")) target.token_file = v["token-file"].as<std::string>();
+    if (v.count("tls-ca")) target.tls_ca_file = v["tls-ca"].as<std::string>();
+    if (v.count("tls-server-name")) target.tls_server_name = v["tls-server-name"].as<std::string>();
+    served = net::load_module().open_bench_runner(target, input.key_path, input.witness_path, origin);
     run_point = [&](const auto& p, const auto& b, const auto& t) { return served->run(p, b, t); };
     prover_name = [&] { return served->prover_name(); };
-  }
 #else
-  if (remote) throw UsageError("--socket and --address need zkpipe serve, which this build lacks (no gRPC)");
+    throw UsageError("--socket and --address need zkpipe serve, which this build lacks (no gRPC)");
 #endif
+  }
   if (!remote) {
     local = std::make_unique<bench::LocalRunner>(std::move(config), std::move(input), origin);
     run_point = [&](const auto& p, const auto& b, const auto& t) { return local->run(p, b, t); };

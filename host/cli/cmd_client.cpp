@@ -23,6 +23,7 @@
 // Exit 0 on success, 1 when the server refuses or a partition fails (the gRPC status and
 // message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
 #include "command.hpp"
+#include "net/module.hpp"
 
 #include "connection.hpp"  // host/client: the connection libzkpipe_client makes too
 
@@ -379,7 +380,6 @@ int run_client(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(client, "talk to `zkpipe serve`: load, keys, prove, submit, await, cancel, status, health", kUsage,
-               run_client);
+ZKPIPE_COMMAND(client, net::kClientSummary, kUsage, run_client);
 
 }  // namespace zkp::cli

@@ -5,6 +5,7 @@
 // --wait SECONDS then waits for the job (LISTEN/NOTIFY) and exits 0 only if every partition
 // succeeded.
 #include "command.hpp"
+#include "net/module.hpp"
 #include "queue_options.hpp"
 
 #include <zkpipe/sdk/error.hpp>
@@ -104,7 +105,6 @@ int run_enqueue(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(enqueue, "put a job (a key, one witness per partition) into the fleet's job store; prints its id",
-               kUsage, run_enqueue);
+ZKPIPE_COMMAND(enqueue, net::kEnqueueSummary, kUsage, run_enqueue);
 
 }  // namespace zkp::cli

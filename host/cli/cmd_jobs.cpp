@@ -6,6 +6,7 @@
 // --attempts lists every attempt at the job's partitions (one lease each: worker, start, end,
 // outcome), which says why a partition failed at its attempts cap.
 #include "command.hpp"
+#include "net/module.hpp"
 #include "queue_options.hpp"
 
 #include <zkpipe/sdk/error.hpp>
@@ -118,7 +119,6 @@ int run_jobs(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(jobs, "the fleet's jobs and their partitions, from the job store; writes a job's proofs", kUsage,
-               run_jobs);
+ZKPIPE_COMMAND(jobs, net::kJobsSummary, kUsage, run_jobs);
 
 }  // namespace zkp::cli

@@ -3,6 +3,7 @@
 // (host/queue/schema.hpp; the tables are in docs/FLEET.md), or shows the store's settings
 // (config; --max-attempts N sets the default cap of the jobs enqueued from then on).
 #include "command.hpp"
+#include "net/module.hpp"
 #include "queue_options.hpp"
 
 #include "schema.hpp"
@@ -76,6 +77,6 @@ int run_queue(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(queue, "create or migrate the PostgreSQL job store of a fleet (docs/FLEET.md)", kUsage, run_queue);
+ZKPIPE_COMMAND(queue, net::kQueueSummary, kUsage, run_queue);
 
 }  // namespace zkp::cli

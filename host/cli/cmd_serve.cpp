@@ -10,6 +10,7 @@
 // TLS certificate and key (Server::reload); a configuration that no longer parses, or a
 // certificate and key that do not belong together, is logged and changes nothing.
 #include "command.hpp"
+#include "net/module.hpp"
 #include "options.hpp"
 
 #include <zkpipe/host/host.hpp>
@@ -92,7 +93,6 @@ int run_serve(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(serve, "serve the configured host over gRPC (unix socket; TCP with a bearer token, TLS optional)", kUsage,
-               run_serve);
+ZKPIPE_COMMAND(serve, net::kServeSummary, kUsage, run_serve);
 
 }  // namespace zkp::cli

@@ -7,6 +7,7 @@
 // SIGKILL (or a crash) loses nothing either: the leases expire and other workers reclaim
 // them; a restart with the same --id requeues them at once.
 #include "command.hpp"
+#include "net/module.hpp"
 #include "queue_options.hpp"
 
 #include <zkpipe/host/host.hpp>
@@ -165,6 +166,6 @@ int run_worker(const std::vector<std::string>& args) {
 
 }  // namespace
 
-ZKPIPE_COMMAND(worker, "a host fed from the fleet's PostgreSQL job store (docs/FLEET.md)", kUsage, run_worker);
+ZKPIPE_COMMAND(worker, net::kWorkerSummary, kUsage, run_worker);
 
 }  // namespace zkp::cli

@@ -38,6 +38,11 @@ struct Command {
 const std::vector<Command>& commands();
 const Command* find_command(const std::string& name);
 
+// Runs `command` with the arguments after its name and returns its exit code: a UsageError is
+// printed with the command's usage (exit 2), an sdk::Error with its status (1), any other
+// exception with its message (1).
+int run_and_report(const Command& command, const std::vector<std::string>& args);
+
 struct Registrar {
   explicit Registrar(const Command& command);
 };

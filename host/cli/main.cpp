@@ -5,11 +5,8 @@
 #include "command.hpp"
 
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/zkp_client.h>
-#include <zkpipe/sdk/error.hpp>
 
 #include <algorithm>
-#include <exception>
 #include <iostream>
 #include <string>
 #include <vector>
@@ -56,19 +53,5 @@ int main(int argc, char** argv) {
     std::cerr << "zkpipe: unknown command '" << name << "' (see zkpipe --help)\n";
     return kExitUsage;
   }
-  const std::vector<std::string> args(argv + 2, argv + argc);
-  try {
-    return command->run(args);
-  } catch (const UsageError& e) {
-    std::cerr << "zkpipe " << name << ": " << e.what() << "\nUsage: " << command->usage
-              << "\n(see zkpipe " << name << " --help)\n";
-    return kExitUsage;
-  } catch (const zkp::sdk::Error& e) {
-    // zkp_client_status_name: the client's statuses too (unavailable, unauthenticated).
-    std::cerr << "zkpipe " << name << ": " << e.what() << " [" << zkp_client_status_name(e.status()) << "]\n";
-    return kExitFailure;
-  } catch (const std::exception& e) {
-    std::cerr << "zkpipe " << name << ": " << e.what() << "\n";
-    return kExitFailure;
-  }
+  return run_and_report(*command, std::vector<std::string>(argv + 2, argv + argc));
 }

@@ -412,6 +412,13 @@ void Pipeline::device_back(uint32_t device) {
   device_cv_[device].notify_all();
 }
 
+bool Pipeline::last_attempt(const Task& task) const {
+  if (prover_.isolated()) return false;
+  // The same conditions as retry_elsewhere's refusal, read without the lock: the job's pin and
+  // the settings never change, and failed_on is the task's own, held by its worker.
+  return task.job->gpu_index >= 0 || task.failed_on.size() >= settings_.device_retries || prover_.device_count() <= 1;
+}
+
 bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
   const bool device_error = device_failure(record.status);
   if (!device_error && record.status != ZKP_ERR_OUT_OF_MEMORY) return false;
@@ -436,7 +443,8 @@ bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
   // A pinned partition is retried only where its device comes back: under isolation = process,
   // whose failed device process the host replaces (the send waits for the new one).
   const bool pinned = job.gpu_index >= 0;
-  if ((pinned && !prover_.isolated()) || job.cancelled || stopping_ || task.failed_on.size() >= settings_.device_retries) {
+  if ((pinned && !prover_.isolated()) || job.cancelled || stopping_ || task.failed_on.size() >= settings_.device_retries ||
+      task.synthesis_handed_over) {  // the prover may have consumed it (last_attempt)
     return false;
   }
   task.failed_on.push_back(device);

@@ -62,6 +62,10 @@ Worker::Held Worker::start(Task task) {
   input.synthesis = held.task.synthesis.get();
   input.external = held.task.input().synthesized;
   input.randomness = held.task.randomness();
+  if (held.task.synthesis != nullptr && pipeline_.last_attempt(held.task)) {
+    input.flags |= ZKP_PROVE_INPUT_FINAL;
+    held.task.synthesis_handed_over = true;
+  }
   const LoadedKey& key = *held.task.job->key;
   held.watch = pipeline_.device_op_started(held.task, device_);
   if (Status s = prover_.prove_start(*key.handle, input, static_cast<int32_t>(device_), index_, held.op); !s.ok()) {

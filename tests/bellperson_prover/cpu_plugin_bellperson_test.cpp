@@ -162,6 +162,37 @@ TEST(CpuPluginBellperson, CallerSynthesisInEitherFormMatchesTheWitnessPathByteFo
   EXPECT_EQ(valid, 1);
 }
 
+// ZKP_PROVE_INPUT_FINAL on a bellperson key's own synthesis: the H step works in its a, b, c;
+// the proof is the same bytes, and the consumed synthesis is refused if passed again.
+TEST(CpuPluginBellperson, AHandedOverSynthesisGivesTheSameProofAndIsThenRefused) {
+  auto p = make_prover(kCircuit + "circuit.r1cs");
+  Key key;
+  zkp_error_t err = make<zkp_error_t>();
+  ASSERT_EQ(test::load_key(p.get(), ZKPIPE_BELLPERSON_PARAMS, -1, key, err, ZKP_KEY_FORMAT_BELLPERSON), ZKP_OK) << err.message;
+  const auto info = test::info_of(p.get(), key.key);
+  const auto w = test::wtns_file(kCircuit + "witness.wtns");
+  zkp_synthesis_t* syn = nullptr;
+  ASSERT_EQ(p->synthesize(p.get(), key.key, w.get(), &syn, &err), ZKP_OK) << err.message;
+  const auto rs = randomness();
+  auto in = make<zkp_prove_input_t>();
+  in.synthesis = syn;
+  in.randomness = rs.data();
+  const auto prove_once = [&](Output& o) {
+    zkp_prove_op_t* op = nullptr;
+    const zkp_status_t s = p->prove_start(p.get(), key.key, &in, 0, 0, &op, &err);
+    return s != ZKP_OK ? s : p->prove_finish(p.get(), op, &o.out, &err);
+  };
+  Output kept(info), handed(info);
+  ASSERT_EQ(prove_once(kept), ZKP_OK) << err.message;
+  in.flags = ZKP_PROVE_INPUT_FINAL;
+  ASSERT_EQ(prove_once(handed), ZKP_OK) << err.message;
+  EXPECT_EQ(handed.proof, kept.proof);
+  Output again(info);
+  EXPECT_EQ(prove_once(again), ZKP_ERR_INVALID_ARGUMENT);
+  EXPECT_NE(std::string(err.message).find("ZKP_PROVE_INPUT_FINAL"), std::string::npos) << err.message;
+  p->synthesis_free(p.get(), syn);
+}
+
 TEST(CpuPluginBellperson, MalformedCallerInputNamesTheField) {
   auto p = make_prover("");
   Key key;

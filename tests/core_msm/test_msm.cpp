@@ -307,6 +307,26 @@ TYPED_TEST(MsmTest, OnAGivenPoolFromAnyThread) {
   }
 }
 
+// Options::scalars_read comes once, after the scalars are read and before the buckets are
+// summed: a caller may free them there. Here they are overwritten then; the sum must not change.
+TYPED_TEST(MsmTest, ScalarsReadComesOnceAndTheScalarsAreNotReadAfterIt) {
+  using C = TypeParam;
+  std::mt19937_64 rng(10);
+  auto inst = make_instance<C>(300, rng);
+  for (std::size_t i = 0; i < inst.size(); ++i) inst.set_scalar(i, random_scalar<typename C::Scalar>(rng));
+  const Affine<C> expected = inst.expected();
+  std::vector<std::uint8_t> scalars = inst.scalars;
+  int calls = 0;
+  Options o;
+  o.threads = 2;
+  o.scalars_read = [&] {
+    ++calls;
+    std::fill(scalars.begin(), scalars.end(), std::uint8_t{0xA5});
+  };
+  EXPECT_EQ(msm<C>(std::span<const Affine<C>>(inst.bases), scalars, o), expected);
+  EXPECT_EQ(calls, 1);
+}
+
 // The zkey layout read in place gives the same sum as the Affine overload.
 TYPED_TEST(MsmTest, BasesFromMontBytes) {
   using C = TypeParam;

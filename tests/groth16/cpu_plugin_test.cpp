@@ -9,6 +9,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstddef>
 #include <cstring>
 #include <filesystem>
 #include <memory>
@@ -515,6 +516,47 @@ TEST(CpuPlugin, CallerSynthesizedInputIsCheckedAndProved) {
     EXPECT_NE(std::string(err.message).find("row 1"), std::string::npos) << err.message;
     ext.abc_length = info.domain_size + 1;
     EXPECT_EQ(p->prove_start(p.get(), key.key, &in, 0, 0, &op, &err), ZKP_ERR_BAD_INPUT);
+  }
+}
+
+// ZKP_PROVE_INPUT_FINAL: the prover works in the synthesis's own a and b instead of copies. The
+// proof is the same bytes; the synthesis, consumed, is refused if passed again; a host whose
+// struct predates the flags field (or leaves the flag off) keeps its synthesis provable.
+TEST(CpuPlugin, AHandedOverSynthesisGivesTheSameProofAndIsThenRefused) {
+  auto p = make_prover();
+  for (const auto& c : kCases) {
+    SCOPED_TRACE(c.name);
+    const fs::path dir = dir_of(c.name);
+    Key key;
+    zkp_error_t err = make<zkp_error_t>();
+    ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", key, err), ZKP_OK) << err.message;
+    const auto info = info_of(p.get(), key.key);
+    const test::WtnsFile w((dir / "witness.wtns").string());
+    zkp_synthesis_t* s = nullptr;
+    ASSERT_EQ(p->synthesize(p.get(), key.key, w.get(), &s, &err), ZKP_OK) << err.message;
+    auto in = make<zkp_prove_input_t>();
+    in.synthesis = s;
+    in.randomness = kZeroRandomness;
+
+    Output kept(info.proof_size, info.public_size);
+    ASSERT_EQ(prove(p.get(), key.key, in, kept, err), ZKP_OK) << err.message;
+    auto older = in;  // a host of the first release: no flags field, whatever lies there
+    older.header.struct_size = offsetof(zkp_prove_input_t, flags);
+    older.flags = ZKP_PROVE_INPUT_FINAL;
+    Output old_host(info.proof_size, info.public_size);
+    ASSERT_EQ(prove(p.get(), key.key, older, old_host, err), ZKP_OK) << err.message;
+    EXPECT_EQ(old_host.proof, kept.proof);
+
+    in.flags = ZKP_PROVE_INPUT_FINAL;
+    Output handed(info.proof_size, info.public_size);
+    ASSERT_EQ(prove(p.get(), key.key, in, handed, err), ZKP_OK) << err.message;
+    EXPECT_EQ(handed.proof, kept.proof);
+    EXPECT_EQ(handed.proof, test::proof_bytes(dir / "det/proof.json", c.n8q));
+
+    zkp_prove_op_t* op = nullptr;
+    EXPECT_EQ(p->prove_start(p.get(), key.key, &in, 0, 0, &op, &err), ZKP_ERR_INVALID_ARGUMENT);
+    EXPECT_NE(std::string(err.message).find("ZKP_PROVE_INPUT_FINAL"), std::string::npos) << err.message;
+    p->synthesis_free(p.get(), s);
   }
 }
 

@@ -1,7 +1,8 @@
 // Issue 10, items 2 and 3, through the C API: a worker starts its next queued partition
 // before it finishes the one it holds (worker_overlap), the prover is told the host's
 // concurrency at create (zkp_prover_facts_t, with the fallback to plain create), and a
-// proof the prover verified is not verified again. The hosttest prover's trace
+// proof the prover verified is not verified again. Issue 18 item 3: a synthesis no retry can
+// follow is handed over to the prover (ZKP_PROVE_INPUT_FINAL), and only such a one. The hosttest prover's trace
 // (tests/host/plugins/test_prover.cpp) is the record of what the host called, in order.
 // Labelled "pipeline" for the TSan pass.
 #include "host_test_support.hpp"
@@ -479,6 +480,62 @@ TEST(SelfCheckOwner, SelfCheckOffAndNoFlagVerifiesNothing) {
   ASSERT_EQ(c.records.size(), 2u);
   for (const Record& r : c.records) EXPECT_EQ(r.flags & ZKP_COMPLETION_SELF_CHECKED, 0u);
   EXPECT_EQ(count_lines(trace, "verify"), 0);
+}
+
+// -- synthesis hand-over (ZKP_PROVE_INPUT_FINAL) ------------------------------------------
+
+// How many prove_starts were told the synthesis is theirs ("final LABEL" trace lines).
+long handed_over(const Trace& trace) {
+  const auto lines = trace.lines();
+  return std::count_if(lines.begin(), lines.end(), [](const std::string& l) { return l.starts_with("final "); });
+}
+
+// kParts partitions proved with `config`; every one must succeed.
+void prove_all(const std::vector<std::string>& config, uint32_t parts_count, int32_t gpu_index = -1) {
+  HostPtr host = must_create(config);
+  ASSERT_TRUE(host);
+  const uint64_t key = must_load_key(host.get());
+  Collector c;
+  Partitions parts(parts_count, labels(parts_count));
+  must_submit(host.get(), make_job(key, parts, &c, gpu_index));
+  must_wait(host.get());
+  ASSERT_EQ(c.records.size(), parts_count);
+  for (const Record& r : c.records) EXPECT_EQ(r.status, ZKP_OK) << r.partition << ": " << r.message;
+}
+
+TEST(SynthesisHandover, OneDeviceHandsEverySynthesisOver) {
+  Trace trace;
+  prove_all(one_worker(trace), 4);
+  EXPECT_EQ(handed_over(trace), 4);
+}
+
+TEST(SynthesisHandover, TwoDevicesWithRetriesKeepEverySynthesis) {
+  Trace trace;
+  prove_all({"prover=hosttest", "prover.devices=2", "device_retries=2", trace.option()}, 4);
+  EXPECT_EQ(handed_over(trace), 0);
+}
+
+TEST(SynthesisHandover, NoRetriesOrAPinnedJobHandItOver) {
+  Trace none, pinned;
+  prove_all({"prover=hosttest", "prover.devices=2", "device_retries=0", none.option()}, 4);
+  EXPECT_EQ(handed_over(none), 4);
+  prove_all({"prover=hosttest", "prover.devices=2", "device_retries=2", pinned.option()}, 4, 1);
+  EXPECT_EQ(handed_over(pinned), 4);
+}
+
+TEST(SynthesisHandover, TheLastRetryHandsItOverTheFirstAttemptDoesNot) {
+  // Device 1 fails every proof; with one retry each of its partitions is proved again on
+  // device 0, and that attempt, which nothing can follow, gets the synthesis.
+  Trace trace;
+  prove_all({"prover=hosttest", "prover.devices=2", "prover.lost_device=1", "prover.lost_after=0", "device_retries=1",
+             "workers_per_device=1", trace.option()},
+            6);
+  long failed_on_1 = 0;
+  for (const std::string& l : trace.lines()) {
+    if (l.starts_with("start ") && l.ends_with(" 1 0")) ++failed_on_1;
+  }
+  EXPECT_GT(failed_on_1, 0);
+  EXPECT_EQ(handed_over(trace), failed_on_1);
 }
 
 }  // namespace

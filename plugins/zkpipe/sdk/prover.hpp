@@ -95,6 +95,14 @@ inline constexpr size_t kKeySourceRequiredSize = offsetof(zkp_key_source_t, form
 // public_size; synthesized_bytes is written only where covers() says the caller has it.
 inline constexpr size_t kKeyInfoRequiredSize = offsetof(zkp_key_info_t, synthesized_bytes);
 inline constexpr size_t kSynthesizedRequiredSize = offsetof(zkp_synthesized_t, flags);
+// The bytes of zkp_prove_input_t every caller provides: the first release's layout, up to
+// randomness. A reader asks prove_input_flags() for the flags.
+inline constexpr size_t kProveInputRequiredSize = offsetof(zkp_prove_input_t, flags);
+
+// The input's ZKP_PROVE_INPUT_* flags: 0 for a host whose struct predates the field.
+inline uint32_t prove_input_flags(const zkp_prove_input_t& input) noexcept {
+  return covers(input.header, offsetof(zkp_prove_input_t, flags) + sizeof input.flags) ? input.flags : 0u;
+}
 
 // The key's format: ZKP_KEY_FORMAT_ZKEY for a caller whose struct predates the field.
 inline zkp_key_format_t key_format(const zkp_key_source_t& source) noexcept {
@@ -235,7 +243,7 @@ struct ProverFactory {
                                   int32_t gpu_index, uint32_t worker, zkp_prove_op_t** op,
                                   zkp_error_t* err) {
     return run(err, [&] {
-      require_struct(input, "zkp_prove_input_t");
+      require_struct(input, "zkp_prove_input_t", kProveInputRequiredSize);
       if (key == nullptr || op == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "key or op is NULL");
       if ((input->synthesis == nullptr) == (input->external == nullptr)) {
         throw Error(ZKP_ERR_INVALID_ARGUMENT,

@@ -41,6 +41,8 @@ class BellpersonKey;
 struct BellpersonSynthesis final : zkp_synthesis_t {
   const BellpersonKey* key = nullptr;
   bellperson::Synthesis<bellperson::Fr> data;
+  // Set when a proof took a, b and c over (ZKP_PROVE_INPUT_FINAL): what is left cannot be proved.
+  bool handed_over = false;
 };
 
 // One proof's checked input: the assignment, a, b, c, the densities, (r, s).
@@ -84,10 +86,16 @@ class BellpersonProofInput {
 
   // The input of bellperson::prove (the host H step transforms them in place): a, b, c copied
   // from a synthesis (the host may prove it again elsewhere) or the caller's memory, or moved
-  // out of the converted vectors (read once).
+  // out of a synthesis the host handed over (ZKP_PROVE_INPUT_FINAL) or of the converted vectors
+  // (read once).
   bellperson::ProveInput take_work_buffers() {
     bellperson::ProveInput in{variables(), {}, {}, {}, a_aux_, b_input_, b_aux_};
-    if (synthesis_ != nullptr || borrowed_) {
+    if (handed_over_ != nullptr) {
+      handed_over_->handed_over = true;
+      in.a = std::move(handed_over_->data.a);
+      in.b = std::move(handed_over_->data.b);
+      in.c = std::move(handed_over_->data.c);
+    } else if (synthesis_ != nullptr || borrowed_) {
       in.a.assign(a().begin(), a().end());
       in.b.assign(b().begin(), b().end());
       in.c.assign(c().begin(), c().end());
@@ -102,6 +110,7 @@ class BellpersonProofInput {
  private:
   friend class BellpersonKey;
   const BellpersonSynthesis* synthesis_ = nullptr;
+  BellpersonSynthesis* handed_over_ = nullptr;  // synthesis_, when the host gave up its memory
   std::vector<Int> variables_;
   std::vector<Fr> a_, b_, c_;
   bool borrowed_ = false;  // a, b, c are the caller's (Montgomery; checked below r unless on the device)
@@ -169,6 +178,12 @@ class BellpersonKey final : public Key {
       in.synthesis_ = dynamic_cast<const BellpersonSynthesis*>(input.synthesis);
       if (in.synthesis_ == nullptr || in.synthesis_->key != this) {
         throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the synthesis was not made with this key");
+      }
+      if (in.synthesis_->handed_over) throw handed_over_error();
+      // The synthesis is this prover's object, created mutable; the host's const pointer
+      // promises no change only while it may prove it again, which FINAL rules out.
+      if ((sdk::prove_input_flags(input) & ZKP_PROVE_INPUT_FINAL) != 0) {
+        in.handed_over_ = const_cast<BellpersonSynthesis*>(in.synthesis_);
       }
       in.a_aux_ = shape_->a_aux_density();
       in.b_input_ = shape_->b_input_density();

@@ -168,6 +168,12 @@ class CurveKey final : public Key {
       if (in.synthesis_ == nullptr || in.synthesis_->key != this) {
         throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the synthesis was not made with this key");
       }
+      if (in.synthesis_->handed_over) throw handed_over_error();
+      // The synthesis is this prover's object, created mutable; the host's const pointer
+      // promises no change only while it may prove it again, which FINAL rules out.
+      if ((sdk::prove_input_flags(input) & ZKP_PROVE_INPUT_FINAL) != 0) {
+        in.handed_over_ = const_cast<SynthesisOf<E>*>(in.synthesis_);
+      }
     } else {
       take_external(*input.external, in, pool);
     }

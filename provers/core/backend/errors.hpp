@@ -26,4 +26,11 @@ auto translate_format_errors(Body&& body) -> decltype(body()) {
 
 inline sdk::Error bad_input(const std::string& message) { return sdk::Error(ZKP_ERR_BAD_INPUT, message); }
 
+// A synthesis passed to prove_start again after a proof took its memory over
+// (ZKP_PROVE_INPUT_FINAL): a host that broke its promise, refused rather than proved wrong.
+inline sdk::Error handed_over_error() {
+  return sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
+                    "the synthesis was handed over to an earlier proof (ZKP_PROVE_INPUT_FINAL) and is consumed");
+}
+
 }  // namespace zkp::backend

@@ -22,6 +22,8 @@ template <PairingEngine E>
 struct SynthesisOf final : zkp_synthesis_t {
   const CurveKey<E>* key = nullptr;
   groth16::Synthesis<typename E::Fr> data;
+  // Set when a proof took a and b over (ZKP_PROVE_INPUT_FINAL): what is left cannot be proved.
+  bool handed_over = false;
 };
 
 template <PairingEngine E>
@@ -41,9 +43,14 @@ class ProofInput {
   const Fr& s() const { return s_; }
 
   // a, b, c as the work buffers the host H step consumes: copies of a synthesis (it stays the
-  // host's: the ABI lets the host prove it again on another device), the caller's converted
-  // vectors moved out (read once).
+  // host's: the ABI lets the host prove it again on another device), or its a and b moved out
+  // when the host handed it over (ZKP_PROVE_INPUT_FINAL: two domain vectors fewer at the H
+  // step's peak), or the caller's converted vectors moved out (read once).
   groth16::ProveInput<Fr> take_work_buffers() {
+    if (handed_over_ != nullptr) {
+      handed_over_->handed_over = true;
+      return {handed_over_->data.witness, std::move(handed_over_->data.a), std::move(handed_over_->data.b), {}};
+    }
     if (synthesis_ != nullptr) return groth16::prove_input(synthesis_->data);
     return {assignment_, std::move(a_), std::move(b_), std::move(c_)};
   }
@@ -51,6 +58,7 @@ class ProofInput {
  private:
   friend class CurveKey<E>;
   const SynthesisOf<E>* synthesis_ = nullptr;
+  SynthesisOf<E>* handed_over_ = nullptr;  // synthesis_, when the host gave up its memory
   std::vector<Int> assignment_;  // a caller's synthesis, converted and checked
   std::vector<Fr> a_, b_, c_;
   Fr r_, s_;

@@ -12,8 +12,10 @@
 // Read-only after construction: proofs on any number of threads may share one key.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -48,8 +50,14 @@ class BaseSection {
   BaseSection(BaseSection&&) noexcept = default;  // a moved vector keeps its buffer: view_ stays valid
   BaseSection& operator=(BaseSection&&) noexcept = default;
   // With a pool the copy is made on it: a 2^24 BLS12-381 section is 1.6 GB of memcpy and page
-  // faults, which one thread took about half a second on.
-  explicit BaseSection(ByteView bytes, ThreadPool* pool = nullptr) {
+  // faults, which one thread took about half a second on. `give_back`, if set, is called with
+  // each block of `bytes` once it is copied (blocks of kGiveBackBases, from any of the pool's
+  // threads), for the owner of the bytes to release them as the copy goes: the key is then
+  // never resident twice, where releasing each section after its whole copy held the key plus
+  // every copied section at once (the peak of a whole `zkpipe prove` at 2^18 and 2^20: 67 and
+  // 268 MB over the rest, BN254; docs/PERF.md, second pass).
+  explicit BaseSection(ByteView bytes, ThreadPool* pool = nullptr,
+                       const std::function<void(ByteView)>& give_back = {}) {
     const auto* p = reinterpret_cast<const std::uint8_t*>(bytes.data());
     const std::size_t n = bytes.size() / sizeof(msm::Base<C>);
     if (reinterpret_cast<std::uintptr_t>(p) % alignof(msm::Base<C>) == 0) {
@@ -58,13 +66,20 @@ class BaseSection {
     }
     copy_.resize(n);  // unwritten: the copy below fills every byte
     const auto copy = [&](std::size_t begin, std::size_t end) {
-      std::memcpy(static_cast<void*>(copy_.data() + begin), p + begin * sizeof(msm::Base<C>),
-                  (end - begin) * sizeof(msm::Base<C>));
+      for (std::size_t b = begin; b < end; b += kGiveBackBases) {
+        const std::size_t e = std::min(end, b + kGiveBackBases);
+        const std::size_t offset = b * sizeof(msm::Base<C>), size = (e - b) * sizeof(msm::Base<C>);
+        std::memcpy(static_cast<void*>(copy_.data() + b), p + offset, size);
+        if (give_back) give_back(bytes.subspan(offset, size));
+      }
     };
     if (pool != nullptr) pool->parallel_for(n, std::size_t{1} << 14, copy);
     else copy(0, n);
     view_ = copy_;
   }
+  // 1 MiB of BN254 G1 bases: a block's pages go back in one madvise, and the key is resident
+  // twice for at most a block per thread.
+  static constexpr std::size_t kGiveBackBases = std::size_t{1} << 14;
   std::span<const msm::Base<C>> bases() const { return view_; }
   std::size_t copied_bytes() const { return copy_.size() * sizeof(msm::Base<C>); }
 
@@ -104,13 +119,16 @@ class ProvingKey {
     for (std::size_t i = 0; i < ic_.size(); ++i) {
       ic_[i] = header_point<G1>(p.ic.subspan(i * kAffineBytes<G1>, kAffineBytes<G1>), "IC");
     }
-    a_ = BaseSection<G1>(p.a, pool);
-    b1_ = BaseSection<G1>(p.b1, pool);
-    b2_ = BaseSection<G2>(p.b2, pool);
-    c_ = BaseSection<G1>(p.c, pool);
-    h_ = BaseSection<G1>(p.h, pool);
     // The copies are what the MSMs read; the originals would only hold those sections twice
-    // (snarkjs's BN254 2^16 chain key: B1 and C unaligned, 8 MB of the proof's peak RSS).
+    // (snarkjs's BN254 2^16 chain key: B1 and C unaligned, 8 MB of the proof's peak RSS). Each
+    // block goes back as it is copied; the whole sections once more after, for the pages a
+    // block shares with the next (discard gives back only pages wholly inside its range).
+    const auto give_back = [this](ByteView part) { zkey_.discard(part); };
+    a_ = BaseSection<G1>(p.a, pool, give_back);
+    b1_ = BaseSection<G1>(p.b1, pool, give_back);
+    b2_ = BaseSection<G2>(p.b2, pool, give_back);
+    c_ = BaseSection<G1>(p.c, pool, give_back);
+    h_ = BaseSection<G1>(p.h, pool, give_back);
     if (a_.copied_bytes() != 0) zkey_.discard(p.a);
     if (b1_.copied_bytes() != 0) zkey_.discard(p.b1);
     if (b2_.copied_bytes() != 0) zkey_.discard(p.b2);

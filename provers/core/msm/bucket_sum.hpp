@@ -109,6 +109,12 @@ class BucketSummer {
   // worker). The sums are exact, so grouping does not change them.
   void sum(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries,
            std::span<const std::uint32_t> offsets, std::span<PointXY<F>> out) {
+    // Room for the largest group's survivors up front: a bucket of k >= 3 entries keeps
+    // ceil(k/2) <= 2k/3 of them, and a group holds at most kGroupEntries entries. Grown by
+    // resize() from group to group instead, next_ and cur_ could each reach twice that.
+    const std::size_t most = std::min(kGroupEntries, entries.size()) * 2 / 3 + 1;
+    next_.reserve(most);
+    cur_.reserve(most);
     std::size_t b0 = 0;
     while (b0 < out.size()) {
       // The largest b1 > b0 with offsets[b1] − offsets[b0] ≤ kGroupEntries (at least one bucket).

@@ -16,6 +16,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <span>
 
 #include "core/ec/affine.hpp"
@@ -45,6 +46,11 @@ struct Options {
   // prover's MSMs then share its one pool with its other parallel loops, and two proofs in
   // flight take turns on the cores rather than start twice as many threads as there are.
   ThreadPool* pool = nullptr;
+  // Called once, on the calling thread, when the scalars have been read (classified into the
+  // plan the buckets are filled from) and before the buckets are summed: a caller that owns
+  // the scalars and needs them no more may free them there, so that they and the bucket
+  // scratch are never held at once (the H MSM's scalars, one domain vector).
+  std::function<void()> scalars_read{};
 };
 
 // Σ scalars[i]·bases[i]. scalars.size() must be 32·bases.size() (std::invalid_argument

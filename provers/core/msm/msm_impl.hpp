@@ -19,6 +19,7 @@ Affine<C> msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scal
     throw std::invalid_argument("msm: need 32 scalar bytes per base");
   const ScalarPlan plan = plan_scalars(scalars, C::Scalar::kModulus,
                                        [&](std::size_t i) { return bases[i].is_infinity(); });
+  if (options.scalars_read) options.scalars_read();  // `scalars` may be gone from here on
   const unsigned c = options.window_bits != 0 ? options.window_bits : window_bits_for(plan.index.size());
   if (c < kMinWindowBits || c > kMaxWindowBits) throw std::invalid_argument("msm: window_bits outside 2..16");
   return detail::Pippenger<C>(bases, plan, c, options.threads, detail::Accumulation::batch_affine, options.pool).run().to_affine();

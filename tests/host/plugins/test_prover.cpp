@@ -16,6 +16,8 @@
 //                            host called plain create)
 //   "start LABEL D W"       prove_start on device D for worker W; "start-failed LABEL"
 //                            follows when the hook fails it
+//   "final LABEL"           just before it, when the host handed the synthesis over
+//                            (ZKP_PROVE_INPUT_FINAL)
 //   "finish LABEL D W"      prove_finish entered (before it waits for the device)
 //   "verify"                verify called
 // verified=true reports every proof it returns as checked (ZKP_PROVE_OUTPUT_VERIFIED).
@@ -148,6 +150,7 @@ class TestProver final : public sdk::Prover {
       op->mode = s.mode;
       op->label = s.label;
     }
+    if ((sdk::prove_input_flags(in) & ZKP_PROVE_INPUT_FINAL) != 0) trace("final " + op->label);
     trace("start " + op->label + " " + std::to_string(op->device) + " " + std::to_string(worker));
     if (op->mode == Mode::fail_start) {
       trace("start-failed " + op->label);

@@ -118,7 +118,11 @@ pub struct zkp_prove_input_t {
     pub synthesis: *const zkp_synthesis_t,
     pub external: *const zkp_synthesized_t,
     pub randomness: *const u8,
+    /// Added after the first release (`ZKP_PROVE_INPUT_*`); 0 for an older host's struct.
+    pub flags: u32,
 }
+
+pub const ZKP_PROVE_INPUT_FINAL: u32 = 1;
 
 pub const ZKP_PROVE_OUTPUT_VERIFIED: u32 = 1;
 

@@ -44,7 +44,7 @@ int main(void) {
   FIELD(zkp_synthesized_t, b_input_density); FIELD(zkp_synthesized_t, b_input_bit_len);
   FIELD(zkp_synthesized_t, b_aux_density); FIELD(zkp_synthesized_t, b_aux_bit_len);
   STRUCT(zkp_prove_input_t); FIELD(zkp_prove_input_t, header); FIELD(zkp_prove_input_t, synthesis);
-  FIELD(zkp_prove_input_t, external); FIELD(zkp_prove_input_t, randomness);
+  FIELD(zkp_prove_input_t, external); FIELD(zkp_prove_input_t, randomness); FIELD(zkp_prove_input_t, flags);
   STRUCT(zkp_prove_output_t); FIELD(zkp_prove_output_t, header); FIELD(zkp_prove_output_t, proof);
   FIELD(zkp_prove_output_t, proof_capacity); FIELD(zkp_prove_output_t, proof_size); FIELD(zkp_prove_output_t, public_inputs);
   FIELD(zkp_prove_output_t, public_capacity); FIELD(zkp_prove_output_t, public_size); FIELD(zkp_prove_output_t, gpu_index);
@@ -117,7 +117,7 @@ int main(void) {
   CONST(ZKP_SCALAR_SIZE); CONST(ZKP_PROOF_SIZE_BN254); CONST(ZKP_PROOF_SIZE_BLS12_381);
   CONST(ZKP_PROVER_FLAG_SIMULATED); CONST(ZKP_PROVER_FLAG_GPU); CONST(ZKP_PROVER_FLAG_VERIFY);
   CONST(ZKP_WITNESS_NONE); CONST(ZKP_WITNESS_WTNS_FILE); CONST(ZKP_WITNESS_WTNS_BUFFER); CONST(ZKP_WITNESS_ASSIGNMENT);
-  CONST(ZKP_PROVE_OUTPUT_VERIFIED);
+  CONST(ZKP_PROVE_INPUT_FINAL); CONST(ZKP_PROVE_OUTPUT_VERIFIED);
   CONST(ZKP_PACER_WAIT_FOR_EVENT);
   CONST(ZKP_PACER_EVENT_ADMITTED); CONST(ZKP_PACER_EVENT_SYNTHESIS_DONE); CONST(ZKP_PACER_EVENT_GPU_START);
   CONST(ZKP_PACER_EVENT_GPU_DONE); CONST(ZKP_PACER_EVENT_FAILED); CONST(ZKP_PACER_EVENT_REQUEUED);

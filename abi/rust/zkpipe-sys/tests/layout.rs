@@ -57,7 +57,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_witness_t, header, kind, path, data, size);
     layout!(s, zkp_synthesized_t, header, a, b, c, abc_length, assignment, assignment_length, flags, aux_assignment,
         aux_assignment_length, a_aux_density, a_aux_bit_len, b_input_density, b_input_bit_len, b_aux_density, b_aux_bit_len);
-    layout!(s, zkp_prove_input_t, header, synthesis, external, randomness);
+    layout!(s, zkp_prove_input_t, header, synthesis, external, randomness, flags);
     layout!(s, zkp_prove_output_t, header, proof, proof_capacity, proof_size, public_inputs, public_capacity, public_size,
         gpu_index, gpu_duration_ns, epilogue_ns, msm_ns, ntt_ns, flags);
     layout!(s, zkp_prover_t, header, impl_ = impl, name, flags, destroy, device_count, device_info, key_load, key_info,
@@ -96,7 +96,7 @@ fn rust_facts() -> BTreeSet<String> {
         ZKP_SCALAR_SIZE, ZKP_PROOF_SIZE_BN254, ZKP_PROOF_SIZE_BLS12_381,
         ZKP_PROVER_FLAG_SIMULATED, ZKP_PROVER_FLAG_GPU, ZKP_PROVER_FLAG_VERIFY,
         ZKP_WITNESS_NONE, ZKP_WITNESS_WTNS_FILE, ZKP_WITNESS_WTNS_BUFFER, ZKP_WITNESS_ASSIGNMENT,
-        ZKP_PROVE_OUTPUT_VERIFIED, ZKP_PACER_WAIT_FOR_EVENT,
+        ZKP_PROVE_INPUT_FINAL, ZKP_PROVE_OUTPUT_VERIFIED, ZKP_PACER_WAIT_FOR_EVENT,
         ZKP_PACER_EVENT_ADMITTED, ZKP_PACER_EVENT_SYNTHESIS_DONE, ZKP_PACER_EVENT_GPU_START,
         ZKP_PACER_EVENT_GPU_DONE, ZKP_PACER_EVENT_FAILED, ZKP_PACER_EVENT_REQUEUED,
         ZKP_COMPLETION_SIMULATED, ZKP_COMPLETION_SELF_CHECKED, ZKP_SHUTDOWN_DRAIN, ZKP_SHUTDOWN_CANCEL);

@@ -52,6 +52,9 @@ struct Task {
   // The device's restart epoch when a worker took it (Pipeline::device_back): a failure from
   // a device process that has since been replaced says nothing of the new one.
   uint64_t device_epoch = 0;
+  // Its synthesis went to prove_start with ZKP_PROVE_INPUT_FINAL (Pipeline::last_attempt): the
+  // prover may have taken its memory, so it is never retried.
+  bool synthesis_handed_over = false;
 
   const zkp_partition_t& input() const { return job->partitions[partition]; }
   bool externally_synthesized() const { return input().synthesized != nullptr; }

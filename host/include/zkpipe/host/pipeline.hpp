@@ -155,6 +155,12 @@ class Pipeline {
   // failed on (a REQUEUED event) and this returns true: the worker must not touch it
   // again. Otherwise false: the worker frees the synthesis and calls proof_done.
   bool retry_elsewhere(Task& task, const Completion& record);
+  // Whether the attempt of `task` a worker is about to start is its last, whatever happens:
+  // retry_elsewhere could not retry it (one device, a pinned job, device_retries used up;
+  // isolation = process, whose restarted devices take retries, is never sure). The worker then
+  // hands the synthesis over with ZKP_PROVE_INPUT_FINAL, so the prover works in its memory
+  // instead of copying it (two domain vectors at the cpu prover's H step).
+  bool last_attempt(const Task& task) const;
   // The partition watchdog (partition_watchdog.hpp): a worker calls device_op_started
   // just before prove_start and device_op_ended once its prove_finish (or a failed
   // prove_start) returned. While on the device, a partition that reaches its threshold is
