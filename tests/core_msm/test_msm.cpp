@@ -435,7 +435,7 @@ TYPED_TEST(BucketSumTest, EightLanesMatchTheScalarFlush) {
   }
 }
 
-// Inputs past BucketSummer's group size (about 2^15 entries for G1, 2^14 for G2): buckets are
+// Inputs past BucketSummer's group size (2^14 entries for BN254 G1, fewer for larger points): buckets are
 // summed in several groups, and a bucket larger than a group in pieces whose sums are then
 // added. Every bucket must still be its Jacobian sum, with eight lanes and with the scalar flush.
 TYPED_TEST(BucketSumTest, GroupsAndPiecesMatchJacobianSums) {
