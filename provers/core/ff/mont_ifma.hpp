@@ -38,7 +38,9 @@ void mul8_bn254_fq_ifma(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b);
 // out[i] = a[i]·b[i] and out[i] = a[i]² for eight BN254 Fq2 elements, bit-identical to Fp2's
 // operator* and square(): the same formulas (Karatsuba, complex squaring) with the products
 // and the additions between them on the eight lanes, the elements loaded and stored once.
-// Same CPU needs as mul8_bn254_fq_ifma; out may alias a or b.
+// Same CPU needs as mul8_bn254_fq_ifma; out may alias a or b. The MSM now runs the batch passes
+// below, not these products one at a time; they stay as the way to test the lane arithmetic
+// those passes share (every pair of edge values in both components, in every lane).
 void mul8_bn254_fq2_ifma(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b);
 void square8_bn254_fq2_ifma(bn254::Fq2* out, const bn254::Fq2* a);
 

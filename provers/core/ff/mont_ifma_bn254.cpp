@@ -104,7 +104,7 @@ ZKP_IFMA_FN void store8(Fq* x, const Limbs& r) {
 // Eight Fq2 elements (c0 then c1, 64 bytes each), one per register, as the limbs of their c0s
 // and of their c1s: the registers are split into two runs of eight consecutive Fq first (one
 // VPERMT2Q each), then transposed as load8's are. Unshifted: the products' shifted operand
-// comes from shift4.
+// comes from L::shifted.
 ZKP_IFMA_FN void from_elements8x2(const __m512i* e, Limbs& c0, Limbs& c1) {
   const __m512i lo = _mm512_setr_epi64(0, 1, 2, 3, 8, 9, 10, 11);
   const __m512i hi = _mm512_setr_epi64(4, 5, 6, 7, 12, 13, 14, 15);

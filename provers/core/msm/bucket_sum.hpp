@@ -43,7 +43,6 @@ template <class F>
 struct PointXY {
   F x{}, y{};
   constexpr bool is_infinity() const { return x.is_zero() && y.is_zero(); }
-  constexpr PointXY negated() const { return {x, -y}; }
 };
 
 namespace detail {
@@ -296,8 +295,7 @@ class BucketSummer {
   Job& append(PointXY<F>* dst) {
     if (jobs_.size() < kBatch) jobs_.resize(kBatch);
     Job& j = jobs_[n_jobs_++];
-    j.dst = dst;
-    j.kind = Kind::add;
+    j.dst = dst;  // kind is set where a flush classifies the job
     return j;
   }
   void queued() {
@@ -379,15 +377,15 @@ class BucketSummer {
   }
 
 #if defined(ZKPIPE_MONT_ADX_DISPATCH)
-  // flush() for BN254 G1 and G2 on the eight IFMA lanes (mont_ifma.hpp), the same sums: the
-  // k-th addition of the batch goes to lane k % 8, so the one prefix-product chain of flush()
-  // becomes eight independent chains, one per lane, whose eight products are inverted together
-  // (Montgomery's trick again): still one field inversion per batch. The two passes run in the
-  // kernels, which read each job's P and Q in place and write its sum, with the products and
-  // the formulas' additions and subtractions on the lanes (done one lane at a time between
-  // the products, those and the conversions cost about as much as the products). For G2 the
-  // batch inverts the Fq norms of the denominators, as flush() does. Inverses are exact, so the
-  // points are the ones flush() computes, bit for bit.
+  // flush() for G1 and G2 of BN254 and BLS12-381 on the eight IFMA lanes (mont_ifma.hpp), the
+  // same sums: the k-th addition of the batch goes to lane k % 8, so the one prefix-product
+  // chain of flush() becomes eight independent chains, one per lane, whose eight products are
+  // inverted together (Montgomery's trick again): still one field inversion per batch. The two
+  // passes run in the kernels, which read each job's P and Q in place and write its sum, with
+  // the products and the formulas' additions and subtractions on the lanes (done one lane at a
+  // time between the products, those and the conversions cost about as much as the products).
+  // For G2 the batch inverts the Fq norms of the denominators, as flush() does. Inverses are
+  // exact, so the points are the ones flush() computes, bit for bit.
   void flush_by_eight() {
     static_assert(offsetof(Job, p) == 0 && offsetof(Job, q) == sizeof(PointXY<F>) &&
                       sizeof(PointXY<F>) == 2 * sizeof(F),
