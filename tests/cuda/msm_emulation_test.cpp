@@ -265,7 +265,12 @@ TYPED_TEST(EmulatedMsm, EdgeInputsMatchCpu) {
 
 // The table itself: copy f of base i is 2^(c·f)·P_i, over batches of kPrecomputeBatch copies
 // sharing one inversion (37 copies: two full batches and a partial one), with a base at infinity.
-TYPED_TEST(EmulatedMsm, PrecomputedCopiesAreTheBasesDoubled) {
+template <CurveParams C>
+class Precompute : public ::testing::Test {};
+using AllCurves = ::testing::Types<zkp::bn254::G1, zkp::bn254::G2, zkp::bls12_381::G1, zkp::bls12_381::G2>;
+TYPED_TEST_SUITE(Precompute, AllCurves);
+
+TYPED_TEST(Precompute, CopiesAreTheBasesDoubled) {
   using C = TypeParam;
   std::mt19937_64 rng(0xe4);
   const std::uint32_t n = 6, c = 5, copies = 2 * kPrecomputeBatch + 5;
