@@ -158,8 +158,9 @@ void CudaProver::load_on(KeyState& key, DeviceSlot& device) {
   std::size_t lanes = 0;
   for (const auto& d : devices_) lanes += d->lanes().size();
   const std::size_t cap = options_.pinned_pool_bytes == 0 ? 0 : static_cast<std::size_t>(options_.pinned_pool_bytes / lanes);
-  // The workers' pinned staging is locked page by page (~0.8 s per lane at a 2^24 key): each
-  // lane on a thread of its own, beside the upload, which waits on the pool and the copies.
+  // The workers' pinned staging is host work (pages touched and locked, cuda/util/pinned_memory:
+  // ~0.2 s per lane at a 2^24 key): each lane on a thread of its own, beside the upload, which
+  // waits on the pool and the copies.
   const LaneNeeds needs = key.lane_needs(options_);
   const auto& device_lanes = device.lanes();
   std::vector<std::exception_ptr> pinning_failed(device_lanes.size());

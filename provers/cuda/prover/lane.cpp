@@ -77,7 +77,7 @@ void Lane::grow_pinned(const LaneNeeds& grown, std::size_t pinned_cap) {
   if (pinned_.size() >= want_pinned) return;
   pinned_ = {};
   try {
-    // Resident from here on: cudaMallocHost locks every page, so the first proof faults in none.
+    // Resident from here on: every page is touched and locked, so the first proof faults in none.
     pinned_ = PinnedBuffer<std::uint8_t>(want_pinned);
   } catch (const CudaError& e) {
     throw sdk::Error(ZKP_ERR_OUT_OF_MEMORY, name_ + ": cannot allocate " + mib(want_pinned) +

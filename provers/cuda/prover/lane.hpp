@@ -67,8 +67,8 @@ class Lane {
   // the job in progress, if any. `pinned_cap` (0 = none) bounds this lane's pinned bytes: more
   // is an ZKP_ERR_OUT_OF_MEMORY naming the option. Throws CudaError (OOM names the bytes).
   void reserve(const LaneNeeds& needs, std::size_t pinned_cap);
-  // Only the pinned staging of reserve(): host work (cudaMallocHost locks one page at a time:
-  // ~1 s for a 2^24 key's staging), so key_load runs it beside the key's upload.
+  // Only the pinned staging of reserve(): host work (pages touched and locked: ~0.2 s for a
+  // 2^24 key's staging), so key_load runs it beside the key's upload.
   void reserve_pinned(const LaneNeeds& needs, std::size_t pinned_cap);
 
   // Queues `job` on the lane's thread; it runs with the device selected and the scratch held.

