@@ -48,6 +48,13 @@ void* pin_host_memory(std::size_t bytes) {
   void* p = mmap(nullptr, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (p == MAP_FAILED) throw std::bad_alloc();
   madvise(p, bytes, MADV_NOHUGEPAGE);  // advisory: where it is refused, pages stay as they are
+  // A child (isolation = process spawns zkpipe-device) must not share these pages copy-on-write:
+  // the parent's next write would move it to a copy the device no longer reads. Only the
+  // parent ever uses them, so the child gets none (as RDMA libraries do with registered memory).
+  if (madvise(p, bytes, MADV_DONTFORK) != 0) {
+    munmap(p, bytes);
+    throw std::bad_alloc();
+  }
   try {
     touch(static_cast<unsigned char*>(p), bytes);
     ZKP_CUDA_CHECK(cudaHostRegister(p, bytes, cudaHostRegisterPortable));
