@@ -544,5 +544,38 @@ TEST(ScalarPlan, ClassifiesAndFoldsSigns) {
   EXPECT_EQ(plan.max_bits, 3u);
 }
 
+// The plan made in chunks on several threads is the serial plan, entry for entry: scalars in
+// order across chunk boundaries, every class in every chunk, a chunk without units, skipped
+// bases, and the largest magnitude in the last, partial chunk.
+TEST(ScalarPlan, ChunkedOnThreadsIsTheSerialPlan) {
+  const ScalarInt r = bn254::Fr::kModulus;
+  const std::size_t n = 3 * kPlanChunk + 77;
+  std::mt19937_64 rng(0x91a);
+  std::vector<std::uint8_t> bytes(n * kScalarBytes);
+  for (std::size_t i = 0; i < n; ++i) {
+    ScalarInt s = ScalarInt::from_u64(0);
+    switch (rng() % 6) {
+      case 0: break;                                        // zero
+      case 1: s = ScalarInt::from_u64(i < kPlanChunk || i >= 2 * kPlanChunk); break;  // 1, but none in chunk 1
+      case 2: s = r; s.sub_in_place(ScalarInt::from_u64(1)); break;  // −1
+      case 3: s = r; s.sub_in_place(ScalarInt::from_u64(rng() % 1000 + 2)); break;  // −k
+      default: s = ScalarInt::from_u64(rng() >> (i < n - 10 ? 30 : 0)); break;  // small; 64-bit at the end
+    }
+    s.to_le_bytes(std::span<std::uint8_t, kScalarBytes>(bytes.data() + i * kScalarBytes, kScalarBytes));
+  }
+  const auto skip = [](std::size_t i) { return i % 101 == 0; };
+  const ScalarPlan serial = plan_scalars(bytes, r, skip);
+  ThreadPool pool(3);
+  for (const ScalarPlan& plan : {plan_scalars(bytes, r, skip, nullptr, 4), plan_scalars(bytes, r, skip, &pool)}) {
+    EXPECT_EQ(plan.units, serial.units);
+    EXPECT_EQ(plan.index, serial.index);
+    ASSERT_EQ(plan.magnitude.size(), serial.magnitude.size());
+    for (std::size_t k = 0; k < plan.magnitude.size(); ++k) ASSERT_EQ(plan.magnitude[k], serial.magnitude[k]) << k;
+    EXPECT_EQ(plan.max_bits, serial.max_bits);
+  }
+  EXPECT_GT(serial.max_bits, 60u);
+  EXPECT_GT(serial.units.size(), n / 8);
+}
+
 }  // namespace
 }  // namespace zkp::msm

@@ -17,8 +17,8 @@ template <CurveParams C>
 Affine<C> msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scalars, const Options& options) {
   if (scalars.size() != bases.size() * kScalarBytes)
     throw std::invalid_argument("msm: need 32 scalar bytes per base");
-  const ScalarPlan plan = plan_scalars(scalars, C::Scalar::kModulus,
-                                       [&](std::size_t i) { return bases[i].is_infinity(); });
+  const ScalarPlan plan = plan_scalars(
+      scalars, C::Scalar::kModulus, [&](std::size_t i) { return bases[i].is_infinity(); }, options.pool, options.threads);
   if (options.scalars_read) options.scalars_read();  // `scalars` may be gone from here on
   const unsigned c = options.window_bits != 0 ? options.window_bits : window_bits_for(plan.index.size());
   if (c < kMinWindowBits || c > kMaxWindowBits) throw std::invalid_argument("msm: window_bits outside 2..16");

@@ -11,6 +11,7 @@
 // scalar by 2^(b−1) for a b-bit r, which is what the window count below is sized for.
 #pragma once
 
+#include <algorithm>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "core/ff/bigint.hpp"
+#include "core/msm/parallel.hpp"
 
 namespace zkp::msm {
 
@@ -38,45 +40,107 @@ struct ScalarPlan {
   std::size_t max_bits = 0;             // bit length of the largest magnitude
 };
 
+// One scalar's class (what plan_scalars files it under).
+struct ScalarClass {
+  enum Kind { zero, unit, other } kind = zero;
+  SignedIndex ref = 0;  // the base and the sign (unit, other)
+  ScalarInt magnitude;  // min(s, r − s) (other)
+};
+
+// The bounds a scalar is classified against, for one r.
+struct ScalarBounds {
+  ScalarInt r, half, one, minus_one;  // half = (r − 1)/2: magnitudes above it are folded to r − s
+  explicit ScalarBounds(const ScalarInt& modulus) : r(modulus), half(modulus), one(ScalarInt::from_u64(1)), minus_one(modulus) {
+    half.shr1();
+    minus_one.sub_in_place(one);
+  }
+};
+
+inline ScalarClass classify_scalar(const std::uint8_t* bytes, std::size_t i, const ScalarBounds& b, bool skip) {
+  ScalarClass out;
+  ScalarInt s;
+  std::memcpy(s.limbs.data(), bytes, kScalarBytes);
+  if (s.is_zero()) return out;
+  while (s >= b.r) s.sub_in_place(b.r);  // at most ⌊2^256/r⌋ = 5 rounds (BN254)
+  if (s.is_zero() || skip) return out;
+  const auto idx = static_cast<SignedIndex>(i);
+  if (s == b.one || s == b.minus_one) {
+    out.kind = ScalarClass::unit;
+    out.ref = s == b.one ? idx : idx | kNegBit;
+    return out;
+  }
+  out.kind = ScalarClass::other;
+  out.ref = idx;
+  if (s > b.half) {
+    ScalarInt t = b.r;
+    t.sub_in_place(s);
+    s = t;
+    out.ref |= kNegBit;
+  }
+  out.magnitude = s;
+  return out;
+}
+
+// Scalars per classification task: large enough that a task's bookkeeping is noise.
+inline constexpr std::size_t kPlanChunk = std::size_t{1} << 14;
+
 // Classifies n = scalars.size() / 32 scalars; base i is skipped when skip_base(i) (a point
-// at infinity). Scalars ≥ r are reduced mod r (any 256-bit value is accepted).
+// at infinity; called from several threads at once). Scalars ≥ r are reduced mod r (any
+// 256-bit value is accepted). On `pool` (or `threads` threads started here) in chunks of
+// kPlanChunk: a pass that counts each chunk's classes, then one that writes them at their
+// places, so the plan is in scalar order whatever the thread count, and its vectors are
+// allocated once at their exact sizes.
 template <class SkipBase>
-ScalarPlan plan_scalars(std::span<const std::uint8_t> scalars, const ScalarInt& r, SkipBase&& skip_base) {
+ScalarPlan plan_scalars(std::span<const std::uint8_t> scalars, const ScalarInt& r, SkipBase&& skip_base,
+                        ThreadPool* pool = nullptr, std::size_t threads = 1) {
   static_assert(std::endian::native == std::endian::little, "scalars are read as little-endian limbs");
   if (scalars.size() % kScalarBytes != 0) throw std::invalid_argument("msm: scalar bytes not a multiple of 32");
   const std::size_t n = scalars.size() / kScalarBytes;
   if (n > kMaxBases) throw std::invalid_argument("msm: more than 2^31 bases");
-  ScalarInt half = r;  // (r − 1)/2: magnitudes above it are folded to r − s
-  half.shr1();
-  ScalarInt one = ScalarInt::from_u64(1);
-  ScalarInt minus_one = r;
-  minus_one.sub_in_place(one);
-
+  const ScalarBounds bounds(r);
+  const std::size_t chunks = (n + kPlanChunk - 1) / kPlanChunk;
+  struct Counts {
+    std::size_t units = 0, others = 0, max_bits = 0;
+  };
+  std::vector<Counts> counts(chunks);
+  const auto classify = [&](std::size_t i) {
+    return classify_scalar(scalars.data() + i * kScalarBytes, i, bounds, skip_base(i));
+  };
+  parallel_for(pool, threads, chunks, [&](std::size_t k, std::size_t) {
+    Counts& c = counts[k];
+    for (std::size_t i = k * kPlanChunk, end = std::min(n, i + kPlanChunk); i < end; ++i) {
+      const ScalarClass sc = classify(i);
+      if (sc.kind == ScalarClass::unit) ++c.units;
+      if (sc.kind == ScalarClass::other) {
+        ++c.others;
+        c.max_bits = std::max(c.max_bits, sc.magnitude.num_bits());
+      }
+    }
+  });
   ScalarPlan plan;
-  std::size_t max_bits = 0;
-  for (std::size_t i = 0; i < n; ++i) {
-    ScalarInt s;
-    std::memcpy(s.limbs.data(), scalars.data() + i * kScalarBytes, kScalarBytes);
-    if (s.is_zero()) continue;
-    while (s >= r) s.sub_in_place(r);  // at most ⌊2^256/r⌋ = 5 rounds (BN254)
-    if (s.is_zero() || skip_base(i)) continue;
-    const auto idx = static_cast<SignedIndex>(i);
-    if (s == one || s == minus_one) {
-      plan.units.push_back(s == one ? idx : idx | kNegBit);
-      continue;
-    }
-    SignedIndex ref = idx;
-    if (s > half) {
-      ScalarInt t = r;
-      t.sub_in_place(s);
-      s = t;
-      ref |= kNegBit;
-    }
-    max_bits = std::max(max_bits, s.num_bits());
-    plan.index.push_back(ref);
-    plan.magnitude.push_back(s);
+  std::vector<std::size_t> unit_at(chunks), other_at(chunks);
+  std::size_t units = 0, others = 0;
+  for (std::size_t k = 0; k < chunks; ++k) {
+    unit_at[k] = units;
+    other_at[k] = others;
+    units += counts[k].units;
+    others += counts[k].others;
+    plan.max_bits = std::max(plan.max_bits, counts[k].max_bits);
   }
-  plan.max_bits = max_bits;
+  plan.units.resize(units);
+  plan.index.resize(others);
+  plan.magnitude.resize(others);
+  parallel_for(pool, threads, chunks, [&](std::size_t k, std::size_t) {
+    std::size_t u = unit_at[k], o = other_at[k];
+    for (std::size_t i = k * kPlanChunk, end = std::min(n, i + kPlanChunk); i < end; ++i) {
+      const ScalarClass sc = classify(i);
+      if (sc.kind == ScalarClass::unit) plan.units[u++] = sc.ref;
+      if (sc.kind == ScalarClass::other) {
+        plan.index[o] = sc.ref;
+        plan.magnitude[o++] = sc.magnitude;
+      }
+    }
+  });
   return plan;
 }
 
