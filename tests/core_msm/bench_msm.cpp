@@ -91,7 +91,7 @@ void BM_Accumulation(benchmark::State& state) {
   const ScalarPlan plan = plan_scalars(s, C::Scalar::kModulus, [](std::size_t) { return false; });
   const auto mode = state.range(1) == 0 ? detail::Accumulation::batch_affine : detail::Accumulation::xyzz;
   const unsigned c = state.range(2) != 0 ? static_cast<unsigned>(state.range(2)) : window_bits_for(n);
-  for (auto _ : state) benchmark::DoNotOptimize(detail::Pippenger<C>(b, plan, c, 1, mode).run());
+  for (auto _ : state) benchmark::DoNotOptimize(detail::Pippenger<C>(b, plan, WorkSplit{c, 1}, 1, mode).run());
   state.counters["ns/point"] =
       benchmark::Counter(static_cast<double>(n) * 1e-9, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }

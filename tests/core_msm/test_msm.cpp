@@ -263,7 +263,7 @@ TYPED_TEST(MsmTest, IndependentOfThreadsAndWindowSize) {
   for (std::size_t i = 0; i < inst.size(); ++i)
     inst.set_scalar(i, i % 4 == 0 ? ScalarInt::from_u64(1) : random_scalar<typename C::Scalar>(rng));
   const Affine<C> expected = inst.expected();
-  for (const std::size_t threads : {1, 2, 3, 8}) EXPECT_EQ(inst.run(threads), expected) << "threads " << threads;
+  for (const std::size_t threads : {1, 2, 3, 8, 16, 64}) EXPECT_EQ(inst.run(threads), expected) << "threads " << threads;
   for (const unsigned c : {2u, 9u, 16u}) EXPECT_EQ(inst.run(3, c), expected) << "c " << c;
 }
 

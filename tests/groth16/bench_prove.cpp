@@ -116,7 +116,7 @@ void bench_odd_coset(benchmark::State& state) {
 }
 
 void register_all() {
-  for (int log_n : {14, 16, 18}) {
+  for (int log_n : {14, 16, 18, 20, 22}) {
     for (const char* curve : {"bn128", "bls12381"}) {
       const fs::path dir = bench_dir() / ("chain" + std::to_string(log_n) + "_" + curve);
       if (!fs::exists(dir / "circuit.zkey") || !fs::exists(dir / "witness.wtns")) continue;

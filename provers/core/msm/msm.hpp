@@ -41,7 +41,7 @@ inline constexpr unsigned kMinWindowBits = 2, kMaxWindowBits = 16;
 
 struct Options {
   std::size_t threads = 1;   // threads to start for this call, the caller's included; 0 counts as 1
-  unsigned window_bits = 0;  // c, 2..16; 0 chooses by size (window_bits_for)
+  unsigned window_bits = 0;  // c, 2..16; 0 chooses by size and threads (split.hpp)
   // Run on this pool (its size() threads, `threads` unused) instead of starting threads: a
   // prover's MSMs then share its one pool with its other parallel loops, and two proofs in
   // flight take turns on the cores rather than start twice as many threads as there are.

@@ -10,6 +10,8 @@
 #include "core/msm/msm.hpp"
 #include "core/msm/pippenger.hpp"
 #include "core/msm/scalars.hpp"
+#include "core/msm/split.hpp"
+#include "core/util/thread_pool.hpp"
 
 namespace zkp::msm {
 
@@ -20,9 +22,11 @@ Affine<C> msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scal
   const ScalarPlan plan = plan_scalars(
       scalars, C::Scalar::kModulus, [&](std::size_t i) { return bases[i].is_infinity(); }, options.pool, options.threads);
   if (options.scalars_read) options.scalars_read();  // `scalars` may be gone from here on
-  const unsigned c = options.window_bits != 0 ? options.window_bits : window_bits_for(plan.index.size());
-  if (c < kMinWindowBits || c > kMaxWindowBits) throw std::invalid_argument("msm: window_bits outside 2..16");
-  return detail::Pippenger<C>(bases, plan, c, options.threads, detail::Accumulation::batch_affine, options.pool).run().to_affine();
+  if (options.window_bits != 0 && (options.window_bits < kMinWindowBits || options.window_bits > kMaxWindowBits))
+    throw std::invalid_argument("msm: window_bits outside 2..16");
+  const std::size_t threads = std::max<std::size_t>(1, options.pool != nullptr ? options.pool->size() : options.threads);
+  const WorkSplit split = split_work(plan.index.size(), plan.max_bits, plan.units.size(), threads, options.window_bits);
+  return detail::Pippenger<C>(bases, plan, split, options.threads, detail::Accumulation::batch_affine, options.pool).run().to_affine();
 }
 
 template <CurveParams C>

@@ -10,8 +10,9 @@
 // faster than one XYZZ mixed addition per point (BM_Accumulation, BN254, 2^16).
 //
 // Work is split into tasks (window w, chunk of the scalars) for parallel_for; each task
-// reduces its own buckets, so chunking trades extra reductions for load balance. Units (±1
-// scalars) form one bucket of their own, summed in chunks. The result does not depend on
+// reduces its own buckets, so chunking trades extra reductions for load balance (split.hpp
+// chooses c and the chunks for the thread count). Units (±1 scalars) form one bucket of
+// their own, summed in chunks. The result does not depend on
 // the thread count: it is an exact group element, returned in affine form.
 #pragma once
 
@@ -26,6 +27,7 @@
 #include "core/msm/bucket_sum.hpp"
 #include "core/msm/parallel.hpp"
 #include "core/msm/scalars.hpp"
+#include "core/msm/split.hpp"
 
 namespace zkp::msm::detail {
 
@@ -35,14 +37,6 @@ inline constexpr std::size_t kCacheLine = 64;
 // Unit scalars per task: enough that a task's one inversion per batch and thread start
 // are noise, small enough that two threads share a circom witness's ones.
 inline constexpr std::size_t kUnitChunk = std::size_t{1} << 14;
-
-// Chunks of the scalars per window, so that a machine with many threads gets ≥ 3 tasks per
-// thread; never below 2^c scalars per chunk, where the bucket reduction would dominate.
-inline std::size_t chunks_per_window(std::size_t n, std::size_t windows, unsigned c, std::size_t threads) {
-  const std::size_t want = (3 * threads + windows - 1) / windows;
-  const std::size_t cap = std::max<std::size_t>(1, n >> c);
-  return std::clamp<std::size_t>(want, 1, cap);
-}
 
 // How buckets are accumulated. batch_affine is what msm() uses; xyzz (one mixed addition
 // per point into XYZZ buckets, the textbook method) is kept as the measured baseline.
@@ -55,11 +49,12 @@ class Pippenger {
 
  public:
   // `pool`: run on its threads (then `threads` is unused); nullptr: start `threads` threads.
-  Pippenger(std::span<const Point> bases, const ScalarPlan& plan, unsigned c, std::size_t threads,
+  Pippenger(std::span<const Point> bases, const ScalarPlan& plan, WorkSplit split, std::size_t threads,
             Accumulation mode = Accumulation::batch_affine, ThreadPool* pool = nullptr)
       : bases_(bases),
         plan_(plan),
-        c_(c),
+        c_(split.c),
+        chunks_(std::max<std::size_t>(1, split.chunks)),
         threads_(std::max<std::size_t>(1, pool != nullptr ? pool->size() : threads)),
         mode_(mode),
         pool_(pool) {}
@@ -67,7 +62,7 @@ class Pippenger {
   Xyzz<C> run() {
     const std::size_t n = plan_.index.size();
     const std::size_t windows = window_count(plan_.max_bits, c_);
-    const std::size_t chunks = windows == 0 ? 0 : chunks_per_window(n, windows, c_, threads_);
+    const std::size_t chunks = windows == 0 ? 0 : chunks_;
     const std::size_t chunk_len = chunks == 0 ? 0 : (n + chunks - 1) / chunks;
     const std::size_t unit_tasks = (plan_.units.size() + kUnitChunk - 1) / kUnitChunk;
     const std::size_t window_tasks = windows * chunks;
@@ -246,6 +241,7 @@ class Pippenger {
   std::span<const Point> bases_;
   const ScalarPlan& plan_;
   unsigned c_;
+  std::size_t chunks_;
   std::size_t threads_;
   Accumulation mode_;
   ThreadPool* pool_;
