@@ -537,8 +537,8 @@ TEST(ScalarPlan, ClassifiesAndFoldsSigns) {
   for (std::size_t i = 0; i < in.size(); ++i)
     in[i].to_le_bytes(std::span<std::uint8_t, kScalarBytes>(bytes.data() + i * kScalarBytes, kScalarBytes));
   const ScalarPlan plan = plan_scalars(bytes, r, [](std::size_t i) { return i == 6; });
-  EXPECT_EQ(plan.units, (std::vector<SignedIndex>{1, 2 | kNegBit}));
-  EXPECT_EQ(plan.index, (std::vector<SignedIndex>{3 | kNegBit, 4}));
+  EXPECT_EQ(plan.units, (UninitializedVector<SignedIndex>{1, 2 | kNegBit}));
+  EXPECT_EQ(plan.index, (UninitializedVector<SignedIndex>{3 | kNegBit, 4}));
   ASSERT_EQ(plan.magnitude.size(), 2u);
   EXPECT_EQ(plan.magnitude[0], ScalarInt::from_u64(5));
   EXPECT_EQ(plan.magnitude[1], ScalarInt::from_u64(5));

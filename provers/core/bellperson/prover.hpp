@@ -21,6 +21,7 @@
 #include "core/bellperson/key.hpp"
 #include "core/groth16/prover.hpp"
 #include "core/util/thread_pool.hpp"
+#include "core/util/uninitialized_allocator.hpp"
 
 namespace zkp::bellperson {
 
@@ -33,19 +34,19 @@ struct ProveInput {
 };
 
 // The scalars of a query that holds the variables set in `inputs` then those set in `aux`.
-inline std::vector<Fr::Int> query_scalars(std::span<const Fr::Int> variables, std::uint64_t num_inputs,
+inline UninitializedVector<Fr::Int> query_scalars(std::span<const Fr::Int> variables, std::uint64_t num_inputs,
                                           const Density& inputs, const Density& aux, ThreadPool& pool) {
   const std::uint64_t n_in = inputs.popcount();
-  std::vector<Fr::Int> out(n_in + aux.popcount());
+  UninitializedVector<Fr::Int> out(n_in + aux.popcount());  // gather writes every element
   gather<Fr::Int>(variables.first(num_inputs), inputs, std::span<Fr::Int>(out).first(n_in), pool);
   gather<Fr::Int>(variables.subspan(num_inputs), aux, std::span<Fr::Int>(out).subspan(n_in), pool);
   return out;
 }
 
 // H's m − 1 coefficients as the standard-form scalars of msm H.
-inline std::vector<Fr::Int> h_scalars(const Key& key, ProveInput& in, ThreadPool& pool) {
+inline UninitializedVector<Fr::Int> h_scalars(const Key& key, ProveInput& in, ThreadPool& pool) {
   h_coefficients_in_place<Fr>(in.a, in.b, in.c, key.domain(), pool);
-  std::vector<Fr::Int> h(in.a.size());
+  UninitializedVector<Fr::Int> h(in.a.size());  // to_standard_form writes every element
   groth16::to_standard_form<Fr>(in.a, h.data(), pool);
   in.a = std::vector<Fr>();  // released (`= {}` would keep the buffer)
   return h;
@@ -61,17 +62,17 @@ inline groth16::Proof<Key::E> prove(const Key& key, ProveInput in, const Fr& r, 
   groth16::StageTimes& t = times != nullptr ? *times : local;
 
   auto t0 = d::Clock::now();
-  std::vector<Int> h = h_scalars(key, in, pool);
+  UninitializedVector<Int> h = h_scalars(key, in, pool);
   t.ntt_ns = d::elapsed_ns(t0);
   // The H MSM first, so that h is freed before the query scalars a, b are made and the other
   // four MSMs run (groth16::prove does the same); the order changes nothing in the proof.
   const Affine<G1> sum_h =
-      d::timed_msm<G1, Int>(key.h(), std::span<const Int>(h), pool, t.msm_h_ns, [&h] { h = std::vector<Int>(); });
+      d::timed_msm<G1, Int>(key.h(), std::span<const Int>(h), pool, t.msm_h_ns, [&h] { h = UninitializedVector<Int>(); });
 
   const std::uint64_t n_in = key.num_inputs();
   const std::span<const Int> w = in.variables;
-  const std::vector<Int> a = query_scalars(w, n_in, Density::full(n_in), in.a_aux, pool);
-  const std::vector<Int> b = query_scalars(w, n_in, in.b_input, in.b_aux, pool);
+  const UninitializedVector<Int> a = query_scalars(w, n_in, Density::full(n_in), in.a_aux, pool);
+  const UninitializedVector<Int> b = query_scalars(w, n_in, in.b_input, in.b_aux, pool);
   const Affine<G1> sum_a = d::timed_msm<G1, Int>(key.a(), a, pool, t.msm_a_ns);
   const Affine<G1> sum_b1 = d::timed_msm<G1, Int>(key.b1(), b, pool, t.msm_b1_ns);
   const Affine<G2> sum_b2 = d::timed_msm<G2, Int>(key.b2(), b, pool, t.msm_b2_ns);

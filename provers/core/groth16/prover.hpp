@@ -32,6 +32,7 @@
 #include "core/groth16/synthesis.hpp"
 #include "core/msm/msm.hpp"
 #include "core/util/thread_pool.hpp"
+#include "core/util/uninitialized_allocator.hpp"
 #include "core/pairing/verify.hpp"
 
 namespace zkp::groth16 {
@@ -154,8 +155,9 @@ Proof<E> prove(const ProvingKey<E>& key, ProveInput<typename E::Fr> in, const ty
 
   auto t0 = detail::Clock::now();
   h_evaluations_in_place<Fr>(in.a, in.b, in.c, key.domain(), pool);
-  // The MSM reads standard-form integers.
-  std::vector<Int> h(in.a.size());
+  // The MSM reads standard-form integers; to_standard_form writes every one, on the pool
+  // (no zero-fill by this thread first: a serial stretch of one domain vector).
+  UninitializedVector<Int> h(in.a.size());
   to_standard_form<Fr>(in.a, h.data(), pool);
   in.a = std::vector<Fr>();  // released (`= {}` would keep the buffer)
   t.ntt_ns = detail::elapsed_ns(t0);
@@ -165,7 +167,7 @@ Proof<E> prove(const ProvingKey<E>& key, ProveInput<typename E::Fr> in, const ty
   // independent; the order changes nothing in the proof. h goes as soon as the MSM has
   // planned its scalars, before its own bucket scratch.
   const Affine<G1> sum_h = detail::timed_msm<G1, Int>(key.h(), std::span<const Int>(h), pool, t.msm_h_ns,
-                                                      [&h] { h = std::vector<Int>(); });
+                                                      [&h] { h = decltype(h)(); });
   const std::span<const Int> w = in.witness;
   const Affine<G1> sum_a = detail::timed_msm<G1, Int>(key.a(), w, pool, t.msm_a_ns);
   const Affine<G1> sum_b1 = detail::timed_msm<G1, Int>(key.b1(), w, pool, t.msm_b1_ns);

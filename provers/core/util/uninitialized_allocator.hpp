@@ -15,6 +15,7 @@
 #include <memory>
 #include <type_traits>
 #include <utility>
+#include <vector>
 
 namespace zkp {
 
@@ -46,5 +47,9 @@ template <class T, class U>
 bool operator==(const UninitializedAllocator<T>&, const UninitializedAllocator<U>&) noexcept {
   return true;
 }
+
+// The vector such buffers are held in.
+template <class T>
+using UninitializedVector = std::vector<T, UninitializedAllocator<T>>;
 
 }  // namespace zkp

@@ -108,7 +108,7 @@ class ProofStages {
 
       // The scalars of A, B1 and B2: the witness as it is (a zkey), or gathered by the densities
       // on the device (bellperson); the host G2 MSM (g2=host) gathers its own.
-      std::vector<Int> b_host;
+      UninitializedVector<Int> b_host;
       if constexpr (kBellperson) {
         if (ctx.options.g2 == Placement::host) {
           stage = "density gather (host, for g2=host)";
@@ -365,7 +365,7 @@ class ProofStages {
   void host_h(Input& in, std::uint8_t* out, ThreadPool& pool) const {
     if constexpr (kBellperson) {
       bellperson::ProveInput work = in.take_work_buffers();
-      const std::vector<Int> h = bellperson::h_scalars(pk_, work, pool);
+      const UninitializedVector<Int> h = bellperson::h_scalars(pk_, work, pool);
       std::memcpy(out, h.data(), h.size() * sizeof(Int));
     } else {
       groth16::ProveInput<Fr> work = in.take_work_buffers();
