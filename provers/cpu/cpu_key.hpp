@@ -65,7 +65,7 @@ class CpuCurveOp final : public CpuOp {
 
   void finish(zkp_prove_output_t& out, const ProofSettings& settings) override {
     finish_on_cpu(key_, in_, settings, out, [&](groth16::StageTimes& times) {
-      return groth16::prove<E>(key_.proving_key(), in_.take_work_buffers(), in_.r(), in_.s(), settings.pool, &times);
+      return groth16::prove<E>(key_.proving_key(), in_.take_work_buffers(settings.pool), in_.r(), in_.s(), settings.pool, &times);
     });
   }
 

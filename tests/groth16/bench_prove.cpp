@@ -57,7 +57,7 @@ void run_proofs(benchmark::State& state, const groth16::ProvingKey<E>& key, cons
   for (auto _ : state) {
     groth16::StageTimes t;
     const auto syn = groth16::synthesize<E>(key, w, pool(), &t);
-    const auto proof = groth16::prove<E>(key, groth16::prove_input(syn), Fr::random(rng), Fr::random(rng), pool(), &t);
+    const auto proof = groth16::prove<E>(key, groth16::prove_input(syn, pool()), Fr::random(rng), Fr::random(rng), pool(), &t);
     benchmark::DoNotOptimize(proof);
     sum.synthesis_ns += t.synthesis_ns;
     sum.ntt_ns += t.ntt_ns;

@@ -46,7 +46,7 @@ int run(Zkey zkey, const Wtns& wtns, const std::filesystem::path& out, int argc,
     s = Fr::from_decimal(argv[5]).value();
   }
   const auto syn = groth16::synthesize<E>(key, std::move(w), pool);
-  const auto proof = groth16::prove<E>(key, groth16::prove_input(syn), r, s, pool);
+  const auto proof = groth16::prove<E>(key, groth16::prove_input(syn, pool), r, s, pool);
   Groth16Proof json;
   json.curve = key.zkey().header().curve;
   json.a.infinity = proof.a.infinity;

@@ -63,7 +63,7 @@ template <class E>
 Proof<E> prove_with(const Loaded<E>& l, const typename E::Fr& r, const typename E::Fr& s,
                     ThreadPool& pool) {
   const auto syn = synthesize<E>(l.key, l.witness, pool);
-  return prove<E>(l.key, prove_input(syn), r, s, pool);
+  return prove<E>(l.key, prove_input(syn, pool), r, s, pool);
 }
 
 TYPED_TEST(ProveTest, RawMsmResultsMatchTheOracle) {

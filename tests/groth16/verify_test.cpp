@@ -84,7 +84,7 @@ template <class E>
 Proof<E> prove_once(const Vector<E>& v, std::span<const typename E::Fr::Int> witness, const typename E::Fr& r,
                     const typename E::Fr& s, ThreadPool& pool) {
   const auto syn = synthesize<E>(v.key, {witness.begin(), witness.end()}, pool);
-  return prove<E>(v.key, prove_input(syn), r, s, pool);
+  return prove<E>(v.key, prove_input(syn, pool), r, s, pool);
 }
 
 template <class E>

@@ -223,9 +223,10 @@ class CurveKey final : public Key {
     const std::uint64_t inputs = std::uint64_t{pk_.n_public()} + 1;
     in.assignment_ = read_assignment<Fr>(ext, inputs, pk_.n_vars() - inputs, pool);
     const bool mont = montgomery_input(ext);
-    in.a_ = read_field_elements<Fr>(ext.a, ext.abc_length, mont, "a", pool);
-    in.b_ = read_field_elements<Fr>(ext.b, ext.abc_length, mont, "b", pool);
-    in.c_ = read_field_elements<Fr>(ext.c, ext.abc_length, mont, "c", pool);
+    using Domain = UninitializedVector<Fr>;
+    in.a_ = read_field_elements<Fr, Domain>(ext.a, ext.abc_length, mont, "a", pool);
+    in.b_ = read_field_elements<Fr, Domain>(ext.b, ext.abc_length, mont, "b", pool);
+    in.c_ = read_field_elements<Fr, Domain>(ext.c, ext.abc_length, mont, "c", pool);
     // Here c is the caller's C·w, so a row with a·b ≠ c is a constraint the witness breaks.
     check_rows<Fr>(in.a_, in.b_, in.c_, pool);
   }

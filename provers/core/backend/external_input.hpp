@@ -24,13 +24,14 @@ inline constexpr std::size_t kScalarGrain = std::size_t{1} << 14;
 
 inline bool montgomery_input(const zkp_synthesized_t& ext) { return (ext.flags & ZKP_SYNTHESIZED_MONTGOMERY) != 0; }
 
-// `count` caller scalars → field elements (Montgomery form inside).
-template <class Fr>
-std::vector<Fr> read_field_elements(const std::uint8_t* bytes, std::uint64_t count, bool montgomery, const char* what,
-                                    ThreadPool& pool) {
+// `count` caller scalars → field elements (Montgomery form inside), in a Vector of Fr (every
+// element is written, on the pool, before it is returned).
+template <class Fr, class Vector = std::vector<Fr>>
+Vector read_field_elements(const std::uint8_t* bytes, std::uint64_t count, bool montgomery, const char* what,
+                           ThreadPool& pool) {
   using Int = typename Fr::Int;
   if (bytes == nullptr && count != 0) throw bad_input(std::string(what) + " is NULL");
-  std::vector<Fr> out(count);
+  Vector out(count);
   const auto bad = first_index(pool, count, kScalarGrain, [&](std::size_t i) {
     Int v;
     std::memcpy(v.limbs.data(), bytes + i * Fr::kBytes, Fr::kBytes);

@@ -46,12 +46,12 @@ class ProofInput {
   // host's: the ABI lets the host prove it again on another device), or its a and b moved out
   // when the host handed it over (ZKP_PROVE_INPUT_FINAL: two domain vectors fewer at the H
   // step's peak), or the caller's converted vectors moved out (read once).
-  groth16::ProveInput<Fr> take_work_buffers() {
+  groth16::ProveInput<Fr> take_work_buffers(ThreadPool& pool) {
     if (handed_over_ != nullptr) {
       handed_over_->handed_over = true;
       return {handed_over_->data.witness, std::move(handed_over_->data.a), std::move(handed_over_->data.b), {}};
     }
-    if (synthesis_ != nullptr) return groth16::prove_input(synthesis_->data);
+    if (synthesis_ != nullptr) return groth16::prove_input(synthesis_->data, pool);
     return {assignment_, std::move(a_), std::move(b_), std::move(c_)};
   }
 
@@ -60,7 +60,7 @@ class ProofInput {
   const SynthesisOf<E>* synthesis_ = nullptr;
   SynthesisOf<E>* handed_over_ = nullptr;  // synthesis_, when the host gave up its memory
   std::vector<Int> assignment_;  // a caller's synthesis, converted and checked
-  std::vector<Fr> a_, b_, c_;
+  UninitializedVector<Fr> a_, b_, c_;
   Fr r_, s_;
 };
 

@@ -17,6 +17,7 @@
 #include "core/ntt/domain.hpp"
 #include "core/ntt/ntt.hpp"
 #include "core/util/thread_pool.hpp"
+#include "core/util/uninitialized_allocator.hpp"
 
 namespace zkp::groth16 {
 
@@ -26,21 +27,23 @@ inline constexpr std::size_t kPointwiseGrain = std::size_t{1} << 12;
 // (at most n long) are zero-padded to n; c, if empty, becomes a∘b, else it is padded. On return
 // `a` holds H and b, c are released.
 template <class Fr>
-void h_evaluations_in_place(std::vector<Fr>& a, std::vector<Fr>& b, std::vector<Fr>& c, const NttDomain<Fr>& d,
-                            ThreadPool& pool) {
+void h_evaluations_in_place(UninitializedVector<Fr>& a, UninitializedVector<Fr>& b, UninitializedVector<Fr>& c,
+                            const NttDomain<Fr>& d, ThreadPool& pool) {
   const std::size_t n = d.size();
   if (a.size() > n || b.size() > n || c.size() > n) {
     throw std::invalid_argument("h_evaluations: input longer than the domain");
   }
-  a.resize(n);
-  b.resize(n);
+  // Padding is written (the allocator leaves new elements unwritten); a new c is written whole
+  // by the product, on the pool.
+  a.resize(n, Fr::zero());
+  b.resize(n, Fr::zero());
   if (c.empty()) {
     c.resize(n);
     pool.parallel_for(n, kPointwiseGrain, [&](std::size_t i0, std::size_t i1) {
       for (std::size_t i = i0; i < i1; ++i) c[i] = a[i] * b[i];
     });
   } else {
-    c.resize(n);
+    c.resize(n, Fr::zero());
   }
   odd_coset<Fr>(a, d, pool);
   odd_coset<Fr>(b, d, pool);
@@ -50,17 +53,17 @@ void h_evaluations_in_place(std::vector<Fr>& a, std::vector<Fr>& b, std::vector<
   });
   // Released, not cleared: `b = {}` picks vector's initializer_list assignment, which keeps
   // the buffer (it held b and c through all five MSMs).
-  b = std::vector<Fr>();
-  c = std::vector<Fr>();
+  b = UninitializedVector<Fr>();
+  c = UninitializedVector<Fr>();
 }
 
-// The same on copies of the inputs.
+// The same on copies of the inputs (for tests and references: it copies twice).
 template <class Fr>
 std::vector<Fr> h_evaluations(std::span<const Fr> a, std::span<const Fr> b, std::span<const Fr> c,
                               const NttDomain<Fr>& d, ThreadPool& pool) {
-  std::vector<Fr> ta(a.begin(), a.end()), tb(b.begin(), b.end()), tc(c.begin(), c.end());
+  UninitializedVector<Fr> ta(a.begin(), a.end()), tb(b.begin(), b.end()), tc(c.begin(), c.end());
   h_evaluations_in_place<Fr>(ta, tb, tc, d, pool);
-  return ta;
+  return std::vector<Fr>(ta.begin(), ta.end());
 }
 
 // H's evaluations (Montgomery form) as the standard-form integers the H MSM reads, into `out`

@@ -51,7 +51,7 @@ struct StageTimes {
 template <class Fr>
 struct Synthesis {
   std::vector<typename Fr::Int> witness;  // nVars values, standard form: the MSM scalars
-  std::vector<Fr> a, b;                   // A·w and B·w on the domain, Montgomery form
+  UninitializedVector<Fr> a, b;           // A·w and B·w on the domain, Montgomery form
 
   // The heap bytes one synthesis of this shape holds (what key_info reports to the host).
   static std::uint64_t bytes_for(std::uint64_t n_vars, std::uint64_t domain_size) {
@@ -61,17 +61,23 @@ struct Synthesis {
 
 // The input of prove(): the assignment and A·w, B·w (and C·w, or empty for c = a∘b) as work
 // buffers that prove() consumes (the H step runs in them). Vectors shorter than the domain are
-// zero-padded.
+// zero-padded. Domain vectors leave new elements unwritten (UninitializedVector): whoever makes
+// one writes it whole on the pool, so no thread zero-fills a domain's pages alone first.
 template <class Fr>
 struct ProveInput {
   std::span<const typename Fr::Int> witness;
-  std::vector<Fr> a, b, c;
+  UninitializedVector<Fr> a, b, c;
 };
 
-// A ProveInput from a synthesis (copies a and b: the synthesis stays usable).
+// A ProveInput from a synthesis (copies a and b, on the pool: the synthesis stays usable).
 template <class Fr>
-ProveInput<Fr> prove_input(const Synthesis<Fr>& s) {
-  return {s.witness, s.a, s.b, {}};
+ProveInput<Fr> prove_input(const Synthesis<Fr>& s, ThreadPool& pool) {
+  ProveInput<Fr> in{s.witness, UninitializedVector<Fr>(s.a.size()), UninitializedVector<Fr>(s.b.size()), {}};
+  pool.parallel_for(s.a.size(), std::size_t{1} << 14, [&](std::size_t i0, std::size_t i1) {
+    std::copy(s.a.begin() + i0, s.a.begin() + i1, in.a.begin() + i0);
+    std::copy(s.b.begin() + i0, s.b.begin() + i1, in.b.begin() + i0);
+  });
+  return in;
 }
 
 namespace detail {
@@ -110,7 +116,8 @@ Synthesis<typename E::Fr> synthesize(const ProvingKey<E>& key, std::vector<typen
     format_fail(key.name(), "witness has ", witness.size(), " values, the key expects ", key.n_vars());
   }
   const auto t0 = detail::Clock::now();
-  Synthesis<Fr> s{std::move(witness), std::vector<Fr>(key.domain_size()), std::vector<Fr>(key.domain_size())};
+  // evaluate_ab writes every row of a and b (zeros included) on the pool.
+  Synthesis<Fr> s{std::move(witness), UninitializedVector<Fr>(key.domain_size()), UninitializedVector<Fr>(key.domain_size())};
   evaluate_ab<Fr>(key.zkey().coefficients(), key.rows(), s.witness, s.a, s.b, pool);
   if (times != nullptr) times->synthesis_ns = detail::elapsed_ns(t0);
   return s;
@@ -159,7 +166,7 @@ Proof<E> prove(const ProvingKey<E>& key, ProveInput<typename E::Fr> in, const ty
   // (no zero-fill by this thread first: a serial stretch of one domain vector).
   UninitializedVector<Int> h(in.a.size());
   to_standard_form<Fr>(in.a, h.data(), pool);
-  in.a = std::vector<Fr>();  // released (`= {}` would keep the buffer)
+  in.a = UninitializedVector<Fr>();  // released (`= {}` would keep the buffer)
   t.ntt_ns = detail::elapsed_ns(t0);
 
   // The H MSM first, so that h (a domain vector) is freed before the other four: their

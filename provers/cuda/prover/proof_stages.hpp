@@ -368,7 +368,7 @@ class ProofStages {
       const UninitializedVector<Int> h = bellperson::h_scalars(pk_, work, pool);
       std::memcpy(out, h.data(), h.size() * sizeof(Int));
     } else {
-      groth16::ProveInput<Fr> work = in.take_work_buffers();
+      groth16::ProveInput<Fr> work = in.take_work_buffers(pool);
       groth16::h_evaluations_in_place<Fr>(work.a, work.b, work.c, pk_.domain(), pool);
       groth16::to_standard_form<Fr>(work.a, reinterpret_cast<Int*>(out), pool);
     }
