@@ -42,7 +42,7 @@ class CoefficientRows {
 
  private:
   std::vector<std::uint32_t> row_start_;  // domain_size + 1 entries
-  std::vector<std::uint32_t> order_;      // empty, or entry indices sorted by row
+  std::vector<std::uint32_t> order_;      // empty, or entry indices grouped by row (any order within one)
 };
 
 }  // namespace zkp::groth16
