@@ -160,7 +160,7 @@ class BellpersonKey final : public Key {
                                                 " proves caller-synthesized partitions (zkp_partition_t.synthesized); "
                                                 "to prove circom witnesses with it, give the circuit (key option r1cs)");
     }
-    std::vector<Int> w = read_witness(witness);
+    std::vector<Int> w = read_witness(witness, pool);
     std::optional<std::uint64_t> bad;
     auto out = std::make_unique<BellpersonSynthesis>();
     out->key = this;
@@ -313,14 +313,14 @@ class BellpersonKey final : public Key {
   }
 
   // A circom witness of the circuit: over BLS12-381, one value per variable.
-  std::vector<Int> read_witness(const zkp_witness_t& witness) const {
+  std::vector<Int> read_witness(const zkp_witness_t& witness, ThreadPool& pool) const {
     return backend::read_witness<Fr>(witness, key_.n_vars(), [&](const Wtns& w) {
       if (w.curve() != Curve::bls12_381) throw bad_input(w.name() + ": the witness is not over BLS12-381");
       if (w.size() != key_.n_vars()) {
         throw bad_input(w.name() + " has " + std::to_string(w.size()) + " values; the key has " +
                         std::to_string(key_.n_vars()) + " variables");
       }
-    });
+    }, &pool);
   }
 
   bellperson::Key key_;

@@ -194,13 +194,14 @@ class CurveKey final : public Key {
  private:
   // The assignment of a witness: checked for the key's curve and wire count (BAD_INPUT with
   // what differs), every value below r, w[0] = 1.
-  std::vector<Int> read_witness(const zkp_witness_t& witness) const {
-    return backend::read_witness<Fr>(witness, pk_.n_vars(), [&](const Wtns& w) { check_witness_matches(pk_.zkey(), w); });
+  std::vector<Int> read_witness(const zkp_witness_t& witness, ThreadPool& pool) const {
+    return backend::read_witness<Fr>(
+        witness, pk_.n_vars(), [&](const Wtns& w) { check_witness_matches(pk_.zkey(), w); }, &pool);
   }
 
   // read_witness, then the r1cs check if configured (UNSATISFIED_WITNESS naming the constraint).
   std::vector<Int> checked_witness(const zkp_witness_t& witness, ThreadPool& pool) const {
-    std::vector<Int> w = read_witness(witness);
+    std::vector<Int> w = read_witness(witness, pool);
     if (r1cs_) {
       if (const auto bad = groth16::first_unsatisfied_constraint<Fr>(*r1cs_, w, pool)) {
         throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "the witness does not satisfy constraint " +

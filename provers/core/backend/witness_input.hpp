@@ -34,7 +34,8 @@ inline ByteSource witness_file(const char* path, std::uint64_t n_vars) {
 }
 
 template <class Fr, class CheckWtns>
-std::vector<typename Fr::Int> read_witness(const zkp_witness_t& witness, std::uint64_t n_vars, CheckWtns&& check_wtns) {
+std::vector<typename Fr::Int> read_witness(const zkp_witness_t& witness, std::uint64_t n_vars, CheckWtns&& check_wtns,
+                                           ThreadPool* pool = nullptr) {
   switch (witness.kind) {
     case ZKP_WITNESS_WTNS_FILE:
     case ZKP_WITNESS_WTNS_BUFFER: {
@@ -46,7 +47,7 @@ std::vector<typename Fr::Int> read_witness(const zkp_witness_t& witness, std::ui
                                                 "witness buffer");
       const Wtns wtns = read_wtns(std::move(src));
       check_wtns(wtns);
-      return groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
+      return groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name(), pool);
     }
     case ZKP_WITNESS_ASSIGNMENT: {
       if (witness.data == nullptr) throw bad_input("assignment data is NULL");
@@ -55,7 +56,7 @@ std::vector<typename Fr::Int> read_witness(const zkp_witness_t& witness, std::ui
                         " wires x " + std::to_string(ZKP_SCALAR_SIZE));
       }
       return groth16::load_assignment<Fr>({static_cast<const std::byte*>(witness.data), witness.size}, n_vars,
-                                          "assignment");
+                                          "assignment", pool);
     }
     case ZKP_WITNESS_NONE:
       throw bad_input("a Groth16 prover needs a witness (kind ZKP_WITNESS_NONE given)");
