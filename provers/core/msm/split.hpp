@@ -6,9 +6,9 @@
 // in ⌈T/P⌉ rounds, so the task count matters as much as the work: 17 windows (c = 15 at 2^18
 // to 2^20 scalars) in 3 chunks are 51 tasks, 4 rounds on 16 threads where 48 would take 3, and
 // 9 rounds on 2 threads where 16 windows take 8. A thread finishing its last task waits for the
-// others: 20% of the MSM at 16 threads, 6% at 2 (bench_prove's task trace, docs/PERF.md
-// "CPU prover, scaling: the MSM's tasks"). Chunks are not free either: every chunk of a window
-// reduces all 2^(c−1) buckets of its own.
+// others: 18–21% of the MSM at 16 threads in a replay of a 2^20 proof's tasks, 6% at 2
+// (docs/PERF.md, "CPU prover, scaling: the MSM's tasks and the serial stretches"). Chunks are
+// not free either: every chunk of a window reduces all 2^(c−1) buckets of its own.
 //
 // Model, in units of one bucket addition (one entry of the counting sort):
 //   a task      t = ⌈n / chunks⌉ + 3·2^(c−1)        (its entries, then its bucket reduction)
