@@ -17,6 +17,7 @@
 #include "core/ec/scalar_mul.hpp"
 #include "core/msm/bucket_sum.hpp"
 #include "core/msm/msm.hpp"
+#include "core/msm/pippenger.hpp"
 #include "core/msm/scalars.hpp"
 #include "core/util/thread_pool.hpp"
 
@@ -265,6 +266,24 @@ TYPED_TEST(MsmTest, IndependentOfThreadsAndWindowSize) {
   const Affine<C> expected = inst.expected();
   for (const std::size_t threads : {1, 2, 3, 8, 16, 64}) EXPECT_EQ(inst.run(threads), expected) << "threads " << threads;
   for (const unsigned c : {2u, 9u, 16u}) EXPECT_EQ(inst.run(3, c), expected) << "c " << c;
+}
+
+// Any chunk count a split may give, also ones whose ⌈n/chunks⌉-long chunks run out before the
+// last chunk (600 scalars in 128 chunks of 5: the last five chunks are empty).
+TYPED_TEST(MsmTest, ChunksThatDoNotDivideTheScalars) {
+  using C = TypeParam;
+  std::mt19937_64 rng(13);
+  auto inst = make_instance<C>(600, rng);
+  for (std::size_t i = 0; i < inst.size(); ++i)
+    inst.set_scalar(i, i % 5 == 0 ? ScalarInt::from_u64(1) : random_scalar<typename C::Scalar>(rng));
+  const Affine<C> expected = inst.expected();
+  std::vector<Base<C>> bases;
+  for (const Affine<C>& p : inst.bases) bases.push_back(p.infinity ? Base<C>{} : Base<C>{p.x, p.y});
+  const ScalarPlan plan = plan_scalars(inst.scalars, C::Scalar::kModulus, [](std::size_t) { return false; });
+  for (const std::size_t chunks : {1u, 7u, 97u, 128u}) {
+    const auto sum = detail::Pippenger<C>(bases, plan, WorkSplit{5, chunks}, 3).run().to_affine();
+    EXPECT_EQ(sum, expected) << chunks << " chunks";
+  }
 }
 
 // Windows of 2^10 buckets and more, most of them non-empty, take the chained bucket reduction

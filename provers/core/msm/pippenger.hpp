@@ -72,7 +72,9 @@ class Pippenger {
     parallel_for(pool_, threads_, partial.size(), [&](std::size_t task, std::size_t worker) {
       Scratch& s = scratch[worker];
       if (task < window_tasks) {
-        const std::size_t w = task / chunks, lo = (task % chunks) * chunk_len;
+        // Clamped: ⌈n/chunks⌉-long chunks can run out of scalars before the last one (n = 600
+        // in 128 chunks of 5), which is then empty.
+        const std::size_t w = task / chunks, lo = std::min(n, (task % chunks) * chunk_len);
         partial[task] = window_sum(w, lo, std::min(n, lo + chunk_len), s);
       } else {
         const std::size_t lo = (task - window_tasks) * kUnitChunk;
