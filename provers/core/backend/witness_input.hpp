@@ -22,7 +22,8 @@ namespace zkp::backend {
 inline std::uint64_t max_wtns_bytes(std::uint64_t n_vars) { return n_vars * ZKP_SCALAR_SIZE + 4096; }
 
 // The witness file, read only if its size fits the key (max_wtns_bytes); BAD_INPUT otherwise.
-inline ByteSource witness_file(const char* path, std::uint64_t n_vars) {
+// With a pool, read in pieces on its threads (FileContents).
+inline ByteSource witness_file(const char* path, std::uint64_t n_vars, ThreadPool* pool = nullptr) {
   const std::uint64_t limit = max_wtns_bytes(n_vars);
   std::error_code ec;
   const std::uintmax_t size = std::filesystem::file_size(path, ec);
@@ -30,7 +31,7 @@ inline ByteSource witness_file(const char* path, std::uint64_t n_vars) {
     throw bad_input(std::string(path) + ": the witness is " + std::to_string(size) + " bytes; a witness of the key's " +
                     std::to_string(n_vars) + " wires is at most " + std::to_string(limit) + " bytes");
   }
-  return ByteSource::from_file(path, limit);  // the bound again, should the file grow after the stat
+  return ByteSource::from_file(path, limit, pool);  // the bound again, should the file grow after the stat
 }
 
 template <class Fr, class CheckWtns>
@@ -42,7 +43,7 @@ std::vector<typename Fr::Int> read_witness(const zkp_witness_t& witness, std::ui
       if (witness.kind == ZKP_WITNESS_WTNS_FILE && witness.path == nullptr) throw bad_input("witness path is NULL");
       if (witness.kind == ZKP_WITNESS_WTNS_BUFFER && witness.data == nullptr) throw bad_input("witness data is NULL");
       ByteSource src = witness.kind == ZKP_WITNESS_WTNS_FILE
-                           ? witness_file(witness.path, n_vars)
+                           ? witness_file(witness.path, n_vars, pool)
                            : ByteSource::borrow({static_cast<const std::byte*>(witness.data), witness.size},
                                                 "witness buffer");
       const Wtns wtns = read_wtns(std::move(src));
