@@ -25,7 +25,8 @@ Affine<C> msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scal
   if (options.window_bits != 0 && (options.window_bits < kMinWindowBits || options.window_bits > kMaxWindowBits))
     throw std::invalid_argument("msm: window_bits outside 2..16");
   const std::size_t threads = std::max<std::size_t>(1, options.pool != nullptr ? options.pool->size() : options.threads);
-  const WorkSplit split = split_work(plan.index.size(), plan.max_bits, plan.units.size(), threads, options.window_bits);
+  const WorkSplit split = split_work(plan.index.size(), plan.max_bits, plan.units.size(), threads, sizeof(Base<C>),
+                                     options.window_bits);
   return detail::Pippenger<C>(bases, plan, split, options.threads, detail::Accumulation::batch_affine, options.pool).run().to_affine();
 }
 

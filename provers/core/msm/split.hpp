@@ -18,6 +18,12 @@
 // below to one above window_bits_for(n), the measured single-thread optimum, and that c is kept
 // unless another is modelled more than kPreferTable faster: the table is a measurement, the
 // model a sketch. A caller's fixed c (Options::window_bits) only gets its chunks chosen.
+//
+// Memory bounds the choice. Every worker holds its task's counting sort (8 bytes a scalar of
+// its chunk) and its window's buckets (2^(c−1) points), so one chunk per window and a larger c
+// cost memory on many threads: unbounded, 2^20 scalars on 16 threads took peak RSS from 713 to
+// 831 MB (rapidsnark: 750). A split may hold no more of that scratch than the fixed rule it
+// replaced (3 tasks a thread at the table's c), or 32 MiB where that is less.
 #pragma once
 
 #include <cstddef>
@@ -33,9 +39,18 @@ struct WorkSplit {
 double modeled_makespan(std::size_t n, std::size_t windows, unsigned c, std::size_t chunks, std::size_t units,
                         std::size_t threads);
 
+// The workers' scratch the memory bound counts, in bytes, for points of `point_bytes`.
+std::size_t modeled_scratch_bytes(std::size_t n, std::size_t windows, unsigned c, std::size_t chunks,
+                                  std::size_t threads, std::size_t point_bytes);
+
+// The fixed rule split_work replaced: the table's c (or window_bits), ⌈3·threads / windows⌉
+// chunks, at most n / 2^c.
+WorkSplit fixed_rule_split(std::size_t n, std::size_t max_bits, std::size_t threads, unsigned window_bits = 0);
+
 // The split for n scalars other than 0 and ±1 whose largest magnitude has `max_bits` bits,
-// `units` scalars ±1, on `threads` threads; window_bits ≠ 0 fixes c.
+// `units` scalars ±1, on `threads` threads, for bases of `point_bytes` (sizeof(PointXY<F>));
+// window_bits ≠ 0 fixes c.
 WorkSplit split_work(std::size_t n, std::size_t max_bits, std::size_t units, std::size_t threads,
-                     unsigned window_bits = 0);
+                     std::size_t point_bytes, unsigned window_bits = 0);
 
 }  // namespace zkp::msm
