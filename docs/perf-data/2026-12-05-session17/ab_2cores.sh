@@ -12,7 +12,7 @@ for round in 1 2 3; do
     for v in base new rs; do
       case $v in
         base) cmd=(env ZKPIPE_PLUGIN_PATH=/tmp/oldplug $B/bin/zkpipe prove $K/bn254_$N/circuit.zkey $K/bn254_$N/witness.wtns /tmp/ab/p.json /tmp/ab/pub.json) ;;
-        new)  cmd=(env ZKPIPE_PLUGIN_PATH=/tmp/v4plug $B/bin/zkpipe prove $K/bn254_$N/circuit.zkey $K/bn254_$N/witness.wtns /tmp/ab/p.json /tmp/ab/pub.json) ;;
+        new)  cmd=(env ZKPIPE_PLUGIN_PATH=/tmp/v5plug $B/bin/zkpipe prove $K/bn254_$N/circuit.zkey $K/bn254_$N/witness.wtns /tmp/ab/p.json /tmp/ab/pub.json) ;;
         rs)   cmd=($RS $K/bn254_$N/circuit.zkey $K/bn254_$N/witness.wtns /tmp/ab/p.json /tmp/ab/pub.json) ;;
       esac
       load=$(cut -d' ' -f1 /proc/loadavg)
