@@ -22,8 +22,8 @@
 // Memory bounds the choice. Every worker holds its task's counting sort (8 bytes a scalar of
 // its chunk) and its window's buckets (2^(c−1) points), so one chunk per window and a larger c
 // cost memory on many threads: unbounded, 2^20 scalars on 16 threads took peak RSS from 713 to
-// 831 MB (rapidsnark: 750). A split may hold no more of that scratch than the fixed rule it
-// replaced (3 tasks a thread at the table's c), or 32 MiB where that is less.
+// 831 MB (rapidsnark: 750). A split may hold as much of that scratch as the fixed rule it
+// replaced (3 tasks a thread at the table's c) held, or 32 MiB if that is more; no more.
 #pragma once
 
 #include <cstddef>
