@@ -73,7 +73,7 @@ struct ProveInput {
 template <class Fr>
 ProveInput<Fr> prove_input(const Synthesis<Fr>& s, ThreadPool& pool) {
   ProveInput<Fr> in{s.witness, UninitializedVector<Fr>(s.a.size()), UninitializedVector<Fr>(s.b.size()), {}};
-  pool.parallel_for(s.a.size(), std::size_t{1} << 14, [&](std::size_t i0, std::size_t i1) {
+  pool.parallel_for(s.a.size(), kPointwiseGrain, [&](std::size_t i0, std::size_t i1) {
     std::copy(s.a.begin() + i0, s.a.begin() + i1, in.a.begin() + i0);
     std::copy(s.b.begin() + i0, s.b.begin() + i1, in.b.begin() + i0);
   });
