@@ -35,6 +35,7 @@ TEST(CudaProverOptions, Defaults) {
   EXPECT_TRUE(o.verify);
   EXPECT_EQ(o.msm_precompute, 0u);  // all windows
   EXPECT_EQ(o.msm_window_bits, 0u);
+  EXPECT_EQ(o.msm_affine_lanes, 0u);  // XYZZ accumulation
   EXPECT_EQ(o.g2, Placement::device);
   EXPECT_EQ(o.h, Placement::device);
   EXPECT_EQ(o.host_bases, HostBases::drop);
@@ -49,6 +50,7 @@ TEST(CudaProverOptions, ValuesAreRead) {
                                  {"verify", "off"},
                                  {"msm_precompute", "3"},
                                  {"msm_window_bits", "16"},
+                                 {"msm_affine_lanes", "32"},
                                  {"g2", "device"},
                                  {"h", "device"},
                                  {"host_threads", "7"},
@@ -67,6 +69,7 @@ TEST(CudaProverOptions, ValuesAreRead) {
   EXPECT_FALSE(o.verify);
   EXPECT_EQ(o.msm_precompute, 3u);
   EXPECT_EQ(o.msm_window_bits, 16u);
+  EXPECT_EQ(o.msm_affine_lanes, 32u);
   EXPECT_EQ(o.g2, Placement::device);
   EXPECT_EQ(o.h, Placement::device);
   EXPECT_EQ(o.host_threads, 7u);
@@ -94,6 +97,7 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
       {"msm_window_bits", "1"}, {"msm_window_bits", "25"}, {"g2", "gpu"},          {"h", ""},
       {"verify", "2"},          {"key_check", "all"},      {"host_threads", "-3"},
       {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"}, {"msm_scratch", "one"}, {"host_bases", "never"},
+      {"msm_affine_lanes", "1025"}, {"msm_affine_lanes", "-1"},
   };
   for (const auto& [key, value] : cases) {
     std::string message;
