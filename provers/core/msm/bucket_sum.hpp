@@ -102,18 +102,17 @@ class BucketSummer {
   // offsets has out.size() + 1 non-decreasing entries ending at entries.size().
   //
   // Buckets are summed in groups of consecutive buckets holding about kGroupEntries entries,
-  // each group to the end before the next: the survivors of a round (next_, cur_) then take
-  // a bounded ≈ 1 MiB whatever the window's size, where summing all buckets at once held half
+  // each group to the end before the next: the survivors of a round (rounds_) then take a
+  // bounded ≈ 0.5 MiB whatever the window's size, where summing all buckets at once held half
   // of a window's entries as points twice over (G2, one window of 2^20 scalars: 128 MiB per
   // worker). The sums are exact, so grouping does not change them.
   void sum(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries,
            std::span<const std::uint32_t> offsets, std::span<PointXY<F>> out) {
     // Room for the largest group's survivors up front: a bucket of k >= 3 entries keeps
     // ceil(k/2) <= 2k/3 of them, and a group holds at most kGroupEntries entries. Grown by
-    // resize() from group to group instead, next_ and cur_ could each reach twice that.
+    // resize() from group to group instead, rounds_ could reach twice that.
     const std::size_t most = std::min(kGroupEntries, entries.size()) * 2 / 3 + 1;
-    next_.reserve(most);
-    cur_.reserve(most);
+    rounds_.reserve(most);
     std::size_t b0 = 0;
     while (b0 < out.size()) {
       // The largest b1 > b0 with offsets[b1] − offsets[b0] ≤ kGroupEntries (at least one bucket).
@@ -160,13 +159,14 @@ class BucketSummer {
       pieces_.push_back(part);
       lo = hi;
     }
+    // Pairwise rounds compacting pieces_ in place, as sum_group's later rounds do (safe for
+    // the same reason: a job copies its two points when queued).
     while (pieces_.size() > 1) {
       const std::size_t m = pieces_.size();
-      cur_.resize((m + 1) / 2);
-      for (std::size_t j = 0; j + 1 < m; j += 2) push(pieces_[j], pieces_[j + 1], &cur_[j / 2]);
-      if (m % 2 != 0) cur_[m / 2] = pieces_[m - 1];
+      for (std::size_t j = 0; j + 1 < m; j += 2) push(pieces_[j], pieces_[j + 1], &pieces_[j / 2]);
+      if (m % 2 != 0) pieces_[m / 2] = pieces_[m - 1];  // m / 2 < m − 1: m ≥ 3
       flush();
-      pieces_.assign(cur_.begin(), cur_.end());
+      pieces_.resize((m + 1) / 2);
     }
     out = pieces_.front();
   }
@@ -180,7 +180,7 @@ class BucketSummer {
       const std::size_t k = offsets[b + 1] - offsets[b];
       if (k > 2) next_size += (k + 1) / 2;
     }
-    next_.resize(next_size);
+    rounds_.resize(next_size);
     std::size_t pos = 0;
     for (std::size_t b = b0; b < b1; ++b) {
       const std::uint32_t begin = offsets[b], k = offsets[b + 1] - begin;
@@ -202,7 +202,7 @@ class BucketSummer {
       } else if (k == 1) {
         put(0, out[b]);
       } else {
-        PointXY<F>* dst = k == 2 ? &out[b] : next_.data() + pos;
+        PointXY<F>* dst = k == 2 ? &out[b] : rounds_.data() + pos;
         for (std::uint32_t j = 0; j + 1 < k; j += 2) {
           Job& job = append(dst++);
           put(j, job.p);
@@ -217,21 +217,23 @@ class BucketSummer {
       }
     }
     flush();
-    // Later rounds: the survivors of every still-active bucket sit contiguously in next_.
+    // Later rounds: the survivors of every still-active bucket sit contiguously in rounds_,
+    // run after run, and each round compacts them in place toward the front, so one buffer
+    // serves all rounds (a second one to swap with held as many points again: 0.5 MiB a
+    // worker, 8 MB of a 16-thread 2^16 proof's peak). In place is safe because every write
+    // lands at or below what has already been read: runs are in order, a run's survivors
+    // start at pos <= its own start (no run grows), the pair at src[j], src[j + 1] goes to
+    // its run's output j/2 <= j, and a queued job holds copies of its two points, so the
+    // flush writing dst later reads nothing from the buffer.
     while (!active_.empty()) {
-      cur_.swap(next_);
       cur_active_.swap(active_);
       active_.clear();
-      next_size = 0;
-      for (const Run& r : cur_active_)
-        if (r.count > 2) next_size += (r.count + 1) / 2;
-      next_.resize(next_size);
       pos = 0;
       for (const Run& r : cur_active_) {
-        const PointXY<F>* src = cur_.data() + r.start;
-        PointXY<F>* dst = r.count == 2 ? &out[r.bucket] : next_.data() + pos;
+        PointXY<F>* src = rounds_.data() + r.start;
+        PointXY<F>* dst = r.count == 2 ? &out[r.bucket] : rounds_.data() + pos;
         for (std::uint32_t j = 0; j + 1 < r.count; j += 2) push(src[j], src[j + 1], dst++);
-        if (r.count % 2 != 0) *dst = src[r.count - 1];
+        if (r.count % 2 != 0 && dst != &src[r.count - 1]) *dst = src[r.count - 1];
         if (r.count > 2) {
           active_.push_back({r.bucket, static_cast<std::uint32_t>(pos), (r.count + 1) / 2});
           pos += (r.count + 1) / 2;
@@ -247,7 +249,7 @@ class BucketSummer {
   static constexpr std::size_t kBatch = std::max<std::size_t>(256, (std::size_t{1} << 19) / (7 * sizeof(F)));
 
   // Entries per group of buckets in sum(): the round survivors of a group, about half of its
-  // entries as points, take ≈ 0.5 MiB in next_ (and as much in cur_). A group's round 1 still
+  // entries as points, take ≈ 0.5 MiB in rounds_. A group's round 1 still
   // fills several batches (BN254 G1 and G2 3.5), so the extra partial batches at the ends of
   // its rounds are few against its additions. Halving it from 2^21 bytes took 2.3 MB off a
   // 2^16 proof's peak (two workers) at no measured cost in time.
@@ -270,7 +272,7 @@ class BucketSummer {
     Kind kind;
   };
   struct Run {
-    std::uint32_t bucket, start, count;  // count ≥ 2 points at next_[start ..]
+    std::uint32_t bucket, start, count;  // count ≥ 2 points at rounds_[start ..]
   };
 
   // The field whose inversions are batched. For F = Fp2 (G2) it is the base field: 1/d =
@@ -465,7 +467,7 @@ class BucketSummer {
   std::size_t n_jobs_ = 0;
   std::vector<D> prefix_, part_;  // per job: the product of earlier parts, its inverted part
   std::vector<F> den_;            // per job: its denominator
-  std::vector<PointXY<F>> cur_, next_;
+  std::vector<PointXY<F>> rounds_;  // sum_group: the survivors of its rounds
   std::vector<PointXY<F>> pieces_;  // sum_large: the sums of a bucket's pieces
   std::vector<Run> active_, cur_active_;
 };
