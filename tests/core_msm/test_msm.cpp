@@ -455,9 +455,10 @@ TYPED_TEST(BucketSumTest, EightLanesMatchTheScalarFlush) {
   }
 }
 
-// Inputs past BucketSummer's group size (2^14 entries for BN254 G1, fewer for larger points): buckets are
-// summed in several groups, and a bucket larger than a group in pieces whose sums are then
-// added. Every bucket must still be its Jacobian sum, with eight lanes and with the scalar flush.
+// Inputs past BucketSummer's piece size (one batch of jobs: 2340 entries for BN254 G1, fewer
+// for larger points): buckets are pipelined over many batches, and a bucket larger than a
+// piece is cut into pieces whose sums are then added. Every bucket must still be its Jacobian
+// sum, with eight lanes and with the scalar flush.
 TYPED_TEST(BucketSumTest, GroupsAndPiecesMatchJacobianSums) {
   using C = TypeParam;
   using F = typename C::Field;
@@ -465,19 +466,26 @@ TYPED_TEST(BucketSumTest, GroupsAndPiecesMatchJacobianSums) {
   const auto src = make_instance<C>(64, rng);
   std::vector<PointXY<F>> bases;
   for (const auto& b : src.bases) bases.push_back({b.x, b.y});
-  constexpr std::size_t kLarge = 40000;  // more than one group's entries for both groups
+  constexpr std::size_t kLarge = 40000;  // many pieces for every curve and group
   const auto random_entry = [&] {
     return static_cast<SignedIndex>(rng() % bases.size()) | (rng() % 2 != 0 ? kNegBit : 0);
   };
   std::vector<SignedIndex> entries;
   std::vector<std::uint32_t> offsets{0};
   const auto close_bucket = [&] { offsets.push_back(static_cast<std::uint32_t>(entries.size())); };
-  // A large bucket first, many small ones (several groups), an empty one, a large bucket that
-  // cancels to infinity (P − P pairs across the pieces), small ones, a large one at the end.
+  // A large bucket first, many small ones (many pipeline steps), ones around the piece size,
+  // an empty one, a large bucket that cancels to infinity (P − P pairs across the pieces),
+  // small ones, a large one at the end.
   for (std::size_t k = 0; k < 2 * kLarge + 7; ++k) entries.push_back(random_entry());
   close_bucket();
   for (std::size_t b = 0; b < 600; ++b) {
     for (std::size_t k = rng() % 200; k > 0; --k) entries.push_back(random_entry());
+    close_bucket();
+  }
+  // Around the piece size (one batch of jobs: BN254 G1 2340, G2 1170; BLS12-381 1560, 780),
+  // each side of it, and the smallest buckets with rounds, in the pipeline with the others.
+  for (const std::size_t k : {779, 780, 781, 1169, 1170, 1171, 1559, 1560, 1561, 2339, 2340, 2341, 4681, 2, 3}) {
+    for (std::size_t i = 0; i < k; ++i) entries.push_back(random_entry());
     close_bucket();
   }
   close_bucket();

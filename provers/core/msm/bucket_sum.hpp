@@ -7,8 +7,9 @@
 // (gnark-crypto: Botrel, El Housni, TCHES 2023, §4.1; snarkVM's batch_add).
 //
 // Batches need independent additions. Instead of queueing bucket conflicts, every bucket's
-// points are summed as a pairwise tree: a round adds the pairs (0,1), (2,3), … of every
-// bucket at once, and a bucket with k points is done after ⌈log2 k⌉ rounds. A skewed
+// points are summed as a pairwise tree: a round adds the pairs (0,1), (2,3), … of a bucket,
+// a batch holds rounds of many buckets, and a bucket with k points is done after ⌈log2 k⌉
+// rounds. A skewed
 // bucket (circom's small scalars all land in the same few) costs as many additions as
 // k − 1 mixed additions would, still batched, never serialised.
 //
@@ -19,7 +20,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <limits>
 #include <span>
 #include <vector>
 
@@ -101,30 +101,26 @@ class BucketSummer {
   // (SignedIndex), or infinity for an empty bucket. Bases must not be at infinity.
   // offsets has out.size() + 1 non-decreasing entries ending at entries.size().
   //
-  // Buckets are summed in groups of consecutive buckets holding about kGroupEntries entries,
-  // each group to the end before the next: the survivors of a round (rounds_) then take a
-  // bounded ≈ 0.5 MiB whatever the window's size, where summing all buckets at once held half
-  // of a window's entries as points twice over (G2, one window of 2^20 scalars: 128 MiB per
-  // worker). The sums are exact, so grouping does not change them.
+  // The buckets' rounds are pipelined (sum_group): every batch holds the next round of each
+  // bucket in flight and the first round of as many further buckets as fill it, so the
+  // survivors held between rounds stay within two batches' worth of points (≤ 300 KiB for
+  // BN254 G1 and G2) whatever the window's size, and nearly every batch is full. A bucket of
+  // more than kPieceEntries entries is cut into pieces that go through the same pipeline
+  // (sum_large). The sums are exact, so the order of additions does not change them.
   void sum(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries,
            std::span<const std::uint32_t> offsets, std::span<PointXY<F>> out) {
-    // Room for the largest group's survivors up front: a bucket of k >= 3 entries keeps
-    // ceil(k/2) <= 2k/3 of them, and a group holds at most kGroupEntries entries. Grown by
-    // resize() from group to group instead, rounds_ could reach twice that.
-    const std::size_t most = std::min(kGroupEntries, entries.size()) * 2 / 3 + 1;
-    rounds_.reserve(most);
+    // Capacity up front: queued jobs point into rounds_, so it must never move while they do.
+    rounds_.reserve(kRoundsCapacity);
     std::size_t b0 = 0;
     while (b0 < out.size()) {
-      // The largest b1 > b0 with offsets[b1] − offsets[b0] ≤ kGroupEntries (at least one bucket).
-      const auto limit = static_cast<std::uint32_t>(std::min<std::size_t>(
-          std::size_t{offsets[b0]} + kGroupEntries, std::numeric_limits<std::uint32_t>::max()));
-      const auto it = std::upper_bound(offsets.begin() + static_cast<std::ptrdiff_t>(b0) + 2, offsets.end(), limit);
-      const std::size_t b1 = static_cast<std::size_t>(it - offsets.begin()) - 1;
-      if (offsets[b1] - offsets[b0] > kGroupEntries) {
-        sum_large(bases, entries, offsets[b0], offsets[b1], out[b0]);  // b1 = b0 + 1
-      } else {
-        sum_group(bases, entries, offsets, out, b0, b1);
+      if (offsets[b0 + 1] - offsets[b0] > kPieceEntries) {
+        sum_large(bases, entries, offsets[b0], offsets[b0 + 1], out[b0]);
+        ++b0;
+        continue;
       }
+      std::size_t b1 = b0 + 1;
+      while (b1 < out.size() && offsets[b1 + 1] - offsets[b1] <= kPieceEntries) ++b1;
+      sum_group(bases, entries, offsets, out, b0, b1);
       b0 = b1;
     }
   }
@@ -145,98 +141,104 @@ class BucketSummer {
   }
 
  private:
-  // One bucket of more than kGroupEntries entries (a sparse window's few buckets, the unit
-  // scalars): its pieces of kGroupEntries entries are summed as buckets of their own, then the
-  // pieces' sums by the same pairwise rounds.
+  // One bucket of more than kPieceEntries entries (a sparse window's few buckets, the unit
+  // scalars): its pieces of kPieceEntries entries are summed as buckets of their own, through
+  // the pipeline together, then the pieces' sums by pairwise rounds.
   void sum_large(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries, std::uint32_t begin,
                  std::uint32_t end, PointXY<F>& out) {
-    pieces_.clear();
-    for (std::uint32_t lo = begin; lo < end;) {
-      const auto hi = static_cast<std::uint32_t>(std::min<std::size_t>(end, std::size_t{lo} + kGroupEntries));
-      const std::uint32_t piece[2] = {lo, hi};
-      PointXY<F> part;
-      sum_group(bases, entries, piece, std::span(&part, 1), 0, 1);
-      pieces_.push_back(part);
-      lo = hi;
-    }
-    // Pairwise rounds compacting pieces_ in place, as sum_group's later rounds do (safe for
-    // the same reason: a job copies its two points when queued).
+    const std::size_t m = (std::size_t{end} - begin + kPieceEntries - 1) / kPieceEntries;
+    piece_offsets_.resize(m + 1);
+    for (std::size_t i = 0; i < m; ++i) piece_offsets_[i] = static_cast<std::uint32_t>(begin + i * kPieceEntries);
+    piece_offsets_[m] = end;
+    pieces_.resize(m);
+    sum_group(bases, entries, piece_offsets_, pieces_, 0, m);
+    // Pairwise rounds compacting pieces_ in place, as sum_group's rounds do (safe for the same
+    // reason: a job copies its two points when queued).
     while (pieces_.size() > 1) {
-      const std::size_t m = pieces_.size();
-      for (std::size_t j = 0; j + 1 < m; j += 2) push(pieces_[j], pieces_[j + 1], &pieces_[j / 2]);
-      if (m % 2 != 0) pieces_[m / 2] = pieces_[m - 1];  // m / 2 < m − 1: m ≥ 3
+      const std::size_t n = pieces_.size();
+      for (std::size_t j = 0; j + 1 < n; j += 2) push(pieces_[j], pieces_[j + 1], &pieces_[j / 2]);
+      if (n % 2 != 0) pieces_[n / 2] = pieces_[n - 1];  // n / 2 < n − 1: n ≥ 3
       flush();
-      pieces_.resize((m + 1) / 2);
+      pieces_.resize((n + 1) / 2);
     }
     out = pieces_.front();
   }
 
-  // sum() for buckets [b0, b1).
+  // sum() for buckets [b0, b1), each of at most kPieceEntries entries, as a pipeline of
+  // pairwise rounds. A bucket's round adds the pairs (0,1), (2,3), … of its points and keeps
+  // the sums (and an odd last point) as the next round's points, until two are left, whose sum
+  // is the bucket's. Each step queues the next round of every bucket in flight, then the first
+  // round of further buckets while the batch has room (kBatch jobs), and flushes once: the
+  // rounds of one bucket depend on each other, those of different buckets do not, so a step's
+  // batch is full until the last buckets drain. Summing all buckets of a group round by round
+  // instead held half of the group's entries as survivors (≈ 0.5 MiB a worker) and ended every
+  // round with a partial batch, an inversion for few additions.
+  //
+  // The survivors of the buckets in flight sit contiguously in rounds_, bucket after bucket
+  // in order, and each step compacts them in place toward the front, then appends the new
+  // buckets' behind them. In place is safe because every write lands at or below what has
+  // already been read: runs are in order, a run's survivors start at pos <= its own start (no
+  // run grows), the pair at src[j], src[j + 1] goes to its run's output j/2 <= j, the new
+  // buckets are written only after every run was read, and a queued job holds copies of its
+  // two points, so the flush writing dst later reads nothing from the buffer. A step holds at
+  // most kBatch jobs (or one bucket, alone), and each run or new bucket with survivors adds
+  // at least one job, so rounds_ never needs more than kRoundsCapacity points.
   void sum_group(std::span<const PointXY<F>> bases, std::span<const SignedIndex> entries,
                  std::span<const std::uint32_t> offsets, std::span<PointXY<F>> out, std::size_t b0, std::size_t b1) {
     active_.clear();
-    std::size_t next_size = 0;
-    for (std::size_t b = b0; b < b1; ++b) {
-      const std::size_t k = offsets[b + 1] - offsets[b];
-      if (k > 2) next_size += (k + 1) / 2;
-    }
-    rounds_.resize(next_size);
-    std::size_t pos = 0;
-    for (std::size_t b = b0; b < b1; ++b) {
-      const std::uint32_t begin = offsets[b], k = offsets[b + 1] - begin;
-      // ±bases[entry j of the bucket] into `to`, written in place (see append()).
-      const auto put = [&](std::uint32_t j, PointXY<F>& to) {
-        // The gather of bases in bucket order is random access (bases do not fit in L2):
-        // fetch ahead while the batch computes. Every cache line of the point: bases read in
-        // place from a key file, or copied by malloc, are only 8- or 16-byte aligned, so a
-        // 64-byte G1 point usually spans two lines (a G2 point three).
-        if (begin + j + kPrefetch < entries.size()) prefetch_point(&bases[entries[begin + j + kPrefetch] & ~kNegBit]);
-        const SignedIndex e = entries[begin + j];
-        const PointXY<F>& p = bases[e & ~kNegBit];
-        to.x = p.x;
-        if ((e & kNegBit) != 0) to.y = -p.y;
-        else to.y = p.y;
-      };
-      if (k == 0) {
-        out[b] = {};
-      } else if (k == 1) {
-        put(0, out[b]);
-      } else {
-        PointXY<F>* dst = k == 2 ? &out[b] : rounds_.data() + pos;
-        for (std::uint32_t j = 0; j + 1 < k; j += 2) {
-          Job& job = append(dst++);
-          put(j, job.p);
-          put(j + 1, job.q);
-          queued();
-        }
-        if (k % 2 != 0) put(k - 1, *dst);
-        if (k > 2) {
-          active_.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(pos), (k + 1) / 2});
-          pos += (k + 1) / 2;
-        }
-      }
-    }
-    flush();
-    // Later rounds: the survivors of every still-active bucket sit contiguously in rounds_,
-    // run after run, and each round compacts them in place toward the front, so one buffer
-    // serves all rounds (a second one to swap with held as many points again: 0.5 MiB a
-    // worker, 8 MB of a 16-thread 2^16 proof's peak). In place is safe because every write
-    // lands at or below what has already been read: runs are in order, a run's survivors
-    // start at pos <= its own start (no run grows), the pair at src[j], src[j + 1] goes to
-    // its run's output j/2 <= j, and a queued job holds copies of its two points, so the
-    // flush writing dst later reads nothing from the buffer.
-    while (!active_.empty()) {
+    std::size_t b = b0;
+    while (b < b1 || !active_.empty()) {
       cur_active_.swap(active_);
       active_.clear();
-      pos = 0;
+      std::size_t pos = 0, jobs = 0;
       for (const Run& r : cur_active_) {
         PointXY<F>* src = rounds_.data() + r.start;
         PointXY<F>* dst = r.count == 2 ? &out[r.bucket] : rounds_.data() + pos;
         for (std::uint32_t j = 0; j + 1 < r.count; j += 2) push(src[j], src[j + 1], dst++);
         if (r.count % 2 != 0 && dst != &src[r.count - 1]) *dst = src[r.count - 1];
+        jobs += r.count / 2;
         if (r.count > 2) {
           active_.push_back({r.bucket, static_cast<std::uint32_t>(pos), (r.count + 1) / 2});
           pos += (r.count + 1) / 2;
+        }
+      }
+      for (; b < b1; ++b) {
+        const std::uint32_t begin = offsets[b], k = offsets[b + 1] - begin;
+        const std::size_t kept = k > 2 ? (k + 1) / 2 : 0;
+        if (jobs != 0 && jobs + k / 2 > kBatch) break;  // the next step's
+        // Within the capacity reserved in sum(), so nothing queued moves (see above).
+        if (rounds_.size() < pos + kept) rounds_.resize(pos + kept);
+        // ±bases[entry j of the bucket] into `to`, written in place (see append()).
+        const auto put = [&](std::uint32_t j, PointXY<F>& to) {
+          // The gather of bases in bucket order is random access (bases do not fit in L2):
+          // fetch ahead while the batch computes. Every cache line of the point: bases read in
+          // place from a key file, or copied by malloc, are only 8- or 16-byte aligned, so a
+          // 64-byte G1 point usually spans two lines (a G2 point three).
+          if (begin + j + kPrefetch < entries.size()) prefetch_point(&bases[entries[begin + j + kPrefetch] & ~kNegBit]);
+          const SignedIndex e = entries[begin + j];
+          const PointXY<F>& p = bases[e & ~kNegBit];
+          to.x = p.x;
+          if ((e & kNegBit) != 0) to.y = -p.y;
+          else to.y = p.y;
+        };
+        if (k == 0) {
+          out[b] = {};
+        } else if (k == 1) {
+          put(0, out[b]);
+        } else {
+          PointXY<F>* dst = k == 2 ? &out[b] : rounds_.data() + pos;
+          for (std::uint32_t j = 0; j + 1 < k; j += 2) {
+            Job& job = append(dst++);
+            put(j, job.p);
+            put(j + 1, job.q);
+            queued();
+          }
+          if (k % 2 != 0) put(k - 1, *dst);
+          jobs += k / 2;
+          if (k > 2) {
+            active_.push_back({static_cast<std::uint32_t>(b), static_cast<std::uint32_t>(pos), static_cast<std::uint32_t>(kept)});
+            pos += kept;
+          }
         }
       }
       flush();
@@ -248,12 +250,12 @@ class BucketSummer {
   // stays within half of a 1 MiB L2 cache.
   static constexpr std::size_t kBatch = std::max<std::size_t>(256, (std::size_t{1} << 19) / (7 * sizeof(F)));
 
-  // Entries per group of buckets in sum(): the round survivors of a group, about half of its
-  // entries as points, take ≈ 0.5 MiB in rounds_. A group's round 1 still
-  // fills several batches (BN254 G1 and G2 3.5), so the extra partial batches at the ends of
-  // its rounds are few against its additions. Halving it from 2^21 bytes took 2.3 MB off a
-  // 2^16 proof's peak (two workers) at no measured cost in time.
-  static constexpr std::size_t kGroupEntries = std::max<std::size_t>(4 * kBatch, (std::size_t{1} << 20) / sizeof(PointXY<F>));
+  // Entries of a bucket above which sum() cuts it into pieces (sum_large): a piece's first
+  // round is at most half a batch, so pieces pipeline like other buckets.
+  static constexpr std::size_t kPieceEntries = kBatch;
+  // The survivors a pipeline step can hold (sum_group): each bucket in flight keeps at most
+  // one more than its jobs and has at least one, and a step has at most kBatch jobs.
+  static constexpr std::size_t kRoundsCapacity = 2 * kBatch + 1;
 
   // Entries ahead of the current one whose base is prefetched.
   static constexpr std::size_t kPrefetch = 16;
@@ -468,7 +470,8 @@ class BucketSummer {
   std::vector<D> prefix_, part_;  // per job: the product of earlier parts, its inverted part
   std::vector<F> den_;            // per job: its denominator
   std::vector<PointXY<F>> rounds_;  // sum_group: the survivors of its rounds
-  std::vector<PointXY<F>> pieces_;  // sum_large: the sums of a bucket's pieces
+  std::vector<PointXY<F>> pieces_;            // sum_large: the sums of a bucket's pieces
+  std::vector<std::uint32_t> piece_offsets_;  // ... and their bounds in entries
   std::vector<Run> active_, cur_active_;
 };
 
