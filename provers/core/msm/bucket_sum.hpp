@@ -297,7 +297,21 @@ class BucketSummer {
   // such a temporary on the stack from 8-byte stores and read it back as 16-byte loads, a
   // store-forwarding stall per point (perf: most of sum_group's own time for BN254 G1).
   Job& append(PointXY<F>* dst) {
-    if (jobs_.size() < kBatch) jobs_.resize(kBatch);
+    if (jobs_.size() < kBatch) {
+      jobs_.resize(kBatch);
+      // The flushes' per-job arrays at their largest once, here: grown by push_back and
+      // resize() they doubled past it (den_ to 4096 entries for 2344, BN254 G1), and each
+      // smaller buffer they left behind stayed in the worker's malloc arena: ≈ 0.1 MiB a
+      // worker, 1.6 MB of a 16-thread 2^16 proof's peak.
+      const std::size_t lanes = 8 * ((kBatch + 7) / 8);
+      prefix_.reserve(lanes);
+      den_.reserve(lanes);
+      if (kViaNorm || !by_eight_) part_.reserve(lanes);  // flush_by_eight's G1 has no parts
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+      lane_jobs_.reserve(kBatch);
+      dbl_rows_.reserve(lanes / 8);
+#endif
+    }
     Job& j = jobs_[n_jobs_++];
     j.dst = dst;  // kind is set where a flush classifies the job
     return j;
