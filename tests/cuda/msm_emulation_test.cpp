@@ -168,6 +168,23 @@ std::vector<std::uint8_t> random_scalars(std::size_t n, std::mt19937_64& rng, bo
   return s;
 }
 
+// Bases 7 and 8 become base 3 and its negation, base 9 infinity: under equal scalars they meet
+// base 3 in one bucket of every window (P + P, P − P).
+template <CurveParams C>
+void repeat_and_cancel_base_3(std::vector<Base<C>>& bases) {
+  bases[7] = bases[3];
+  bases[8] = {bases[3].x, -bases[3].y};
+  bases[9] = Base<C>{};
+}
+
+// n copies of the scalar v.
+std::vector<std::uint8_t> equal_scalars(std::size_t n, std::uint64_t v) {
+  std::vector<std::uint8_t> s(n * kScalarBytes);
+  for (std::size_t i = 0; i < n; ++i)
+    zkp::msm::ScalarInt::from_u64(v).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(s.data() + i * kScalarBytes, kScalarBytes));
+  return s;
+}
+
 template <CurveParams C>
 zkp::Affine<C> cpu_msm(std::span<const Base<C>> bases, std::span<const std::uint8_t> scalars) {
   return zkp::msm::msm<C>(bases.first(scalars.size() / kScalarBytes), scalars);
@@ -250,9 +267,7 @@ TYPED_TEST(EmulatedMsm, EdgeInputsMatchCpu) {
   std::mt19937_64 rng(0xe3);
   const std::size_t n = 40;
   auto bases = random_bases<C>(n, rng);
-  bases[7] = bases[3];
-  bases[8] = {bases[3].x, -bases[3].y};
-  bases[9] = Base<C>{};
+  repeat_and_cancel_base_3<C>(bases);
   auto scalars = random_scalars(n, rng, false);
   const ScalarInt r = C::Scalar::kModulus;
   ScalarInt half = r, r_minus_1 = r, r_plus_1 = r, half_plus_1 = r;
@@ -267,9 +282,7 @@ TYPED_TEST(EmulatedMsm, EdgeInputsMatchCpu) {
                                        ScalarInt::from_u64(5), ScalarInt::from_u64(5), ScalarInt::from_u64(1)};
   for (std::size_t i = 0; i < edge.size(); ++i)
     edge[i].to_le_bytes(std::span<std::uint8_t, kScalarBytes>(scalars.data() + i * kScalarBytes, kScalarBytes));
-  std::vector<std::uint8_t> same(n * kScalarBytes);
-  for (std::size_t i = 0; i < n; ++i)
-    ScalarInt::from_u64(0x1234567).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(same.data() + i * kScalarBytes, kScalarBytes));
+  const auto same = equal_scalars(n, 0x1234567);
   for (const Config& config : {Config{}, Config{8, 0}}) {
     EXPECT_EQ(emulated_msm<C>(bases, scalars, config, 4), cpu_msm<C>(bases, scalars)) << "edge, F = " << config.precompute;
     EXPECT_EQ(emulated_msm<C>(bases, same, config, 4), cpu_msm<C>(bases, same)) << "equal, F = " << config.precompute;
@@ -313,16 +326,12 @@ TYPED_TEST(EmulatedMsm, AffineLanesEdgeInputsMatchCpu) {
   auto bases = random_bases<C>(n, rng);
   // Equal and opposite bases under one scalar land in one bucket of every window: doublings
   // and sums to infinity inside a run.
-  bases[7] = bases[3];
-  bases[8] = {bases[3].x, -bases[3].y};
-  bases[9] = Base<C>{};
+  repeat_and_cancel_base_3<C>(bases);
   bases[10] = bases[3];
   auto scalars = random_scalars(n, rng, false);
   for (std::size_t i : {3u, 7u, 8u, 9u, 10u, 11u})
     ScalarInt::from_u64(0x5a5a5a5a5a5).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(scalars.data() + i * kScalarBytes, kScalarBytes));
-  std::vector<std::uint8_t> same(n * kScalarBytes);
-  for (std::size_t i = 0; i < n; ++i)
-    ScalarInt::from_u64(0x1234567).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(same.data() + i * kScalarBytes, kScalarBytes));
+  const auto same = equal_scalars(n, 0x1234567);
   // Runs made of exactly these bases (every other scalar 0): P + P (a doubling), P + (−P)
   // (infinity), then + P again (a run restarting from infinity), and a base at infinity.
   const auto only = [&](std::initializer_list<std::size_t> picked) {
@@ -367,9 +376,7 @@ TYPED_TEST(EmulatedMsmG2, AffineLanesMatchCpu) {
   std::mt19937_64 rng(0xe7);
   const std::size_t n = 60;
   auto bases = random_bases<C>(n, rng);
-  bases[7] = bases[3];
-  bases[8] = {bases[3].x, -bases[3].y};
-  bases[9] = Base<C>{};
+  repeat_and_cancel_base_3<C>(bases);
   auto scalars = random_scalars(n, rng, false);
   std::vector<std::uint8_t> picked(n * kScalarBytes, 0);
   for (std::size_t i : {3u, 7u, 8u, 9u, 10u}) {
