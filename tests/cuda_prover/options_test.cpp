@@ -97,7 +97,7 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
       {"msm_window_bits", "1"}, {"msm_window_bits", "25"}, {"g2", "gpu"},          {"h", ""},
       {"verify", "2"},          {"key_check", "all"},      {"host_threads", "-3"},
       {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"}, {"msm_scratch", "one"}, {"host_bases", "never"},
-      {"msm_affine_lanes", "1025"}, {"msm_affine_lanes", "-1"},
+      {"msm_affine_lanes", "65"}, {"msm_affine_lanes", "-1"},
   };
   for (const auto& [key, value] : cases) {
     std::string message;

@@ -24,8 +24,10 @@
 // inversion; otherwise the denominator is x_P − x_acc (addition) or 2·y_acc (doubling, the
 // same point twice), its running product is stashed, and the lane is marked. Backward, in
 // reverse lane order, each marked lane takes its inverse from the stash and the shared
-// inverse and finishes its addition. The entry's base is gathered again backward rather than
-// stored: one random 96-byte read instead of a 96-byte write and read.
+// inverse and finishes its addition. Which lanes are marked, and which of them double, are two
+// bit masks in registers (so K ≤ kMaxAffineLanes = 64); a lane's run key and flags are one
+// 8-byte record, written only when they change. The entry's base is gathered again backward
+// rather than stored: one random 96-byte read instead of a 96-byte write and read.
 #pragma once
 
 #include <cstdint>
@@ -34,23 +36,27 @@
 #include "cuda/ff/inverse.cuh"
 #include "cuda/msm/accumulate.cuh"
 #include "cuda/msm/digits.cuh"
+#include "cuda/msm/plan.hpp"
+#include "cuda/util/bits.cuh"
 
 namespace zkp::cuda::msm {
 
-// A lane's pending operation in the current step, and its flags (AffineLanes::state).
-inline constexpr std::uint32_t kLaneOpMask = 3u;
-inline constexpr std::uint32_t kLaneAdd = 1u;
-inline constexpr std::uint32_t kLaneDouble = 2u;
-inline constexpr std::uint32_t kLaneInfinity = 4u;  // the run's sum so far is the identity
-inline constexpr std::uint32_t kLaneFirst = 8u;     // the lane's current run is its first
+// A lane's flags (LaneRun::flags).
+inline constexpr std::uint32_t kLaneInfinity = 1u;  // the run's sum so far is the identity
+inline constexpr std::uint32_t kLaneFirst = 2u;     // the lane's current run is its first
+
+// A lane's current run: its bucket key and flags, loaded and stored as one 8-byte word.
+struct alignas(8) LaneRun {
+  std::uint32_t key;
+  std::uint32_t flags;
+};
 
 // The lanes' state, S of each (one per segment).
 template <CurveParams C>
 struct AffineLanes {
   PointXY<C>* acc;                        // the current run's sum (meaningless at infinity)
   DeviceField<typename C::Field>* stash;  // product of the earlier lanes' denominators this step
-  std::uint32_t* key;                     // the current run's bucket key
-  std::uint32_t* state;                   // op and flags above
+  LaneRun* run;
 };
 
 namespace detail {
@@ -63,8 +69,8 @@ ZKP_HD PointXY<C> signed_base(const PointXY<C>* table, std::uint32_t ref) {
 }
 
 template <CurveParams C>
-ZKP_HD Xyzz<C> lane_sum(const PointXY<C>& acc, std::uint32_t state) {
-  return (state & kLaneInfinity) != 0 ? Xyzz<C>::identity() : Xyzz<C>::from_xy(acc.x, acc.y);
+ZKP_HD Xyzz<C> lane_sum(const PointXY<C>& acc, std::uint32_t flags) {
+  return (flags & kLaneInfinity) != 0 ? Xyzz<C>::identity() : Xyzz<C>::from_xy(acc.x, acc.y);
 }
 
 }  // namespace detail
@@ -92,14 +98,12 @@ ZKP_HD void accumulate_affine_thread(std::uint32_t t, std::uint32_t threads, std
     const std::uint64_t b = begin_of(g);
     if (b >= m) {
       sink.empty(g);
-      lanes.state[g] = 0;  // no op ever: the backward pass reads every lane's state
       continue;
     }
     const std::uint32_t pos = static_cast<std::uint32_t>(b);
     const PointXY<C> p = detail::signed_base(table, refs[pos]);
     lanes.acc[g] = p;
-    lanes.key[g] = keys[pos];
-    lanes.state[g] = kLaneFirst | (p.is_infinity() ? kLaneInfinity : 0u);
+    lanes.run[g] = LaneRun{keys[pos], kLaneFirst | (p.is_infinity() ? kLaneInfinity : 0u)};
     const std::uint64_t n = end_of(g) - b;
     if (n > steps) steps = static_cast<std::uint32_t>(n);
   }
@@ -122,24 +126,10 @@ ZKP_HD void accumulate_affine_thread(std::uint32_t t, std::uint32_t threads, std
     e.p = detail::signed_base(table, refs[pos]);
     return e;
   };
-  // Backward, lane j's op and (for an addition) its base, fetched one lane ahead likewise.
-  struct Marked {
-    std::uint32_t state;
-    PointXY<C> p;
-  };
-  const auto fetch_marked = [&](std::uint32_t j, std::uint32_t s) {
-    Marked e{0, {}};
-    const std::uint32_t g = j * threads + t;
-    if (g >= segments) return e;
-    e.state = lanes.state[g];
-    if ((e.state & kLaneOpMask) == kLaneAdd) e.p = detail::signed_base(table, refs[begin_of(g) + s]);
-    return e;
-  };
-
   for (std::uint32_t s = 1; s < steps; ++s) {
     // Forward: classify each lane's step, stash the running product of the denominators.
     F running = F::one();
-    bool any = false;
+    std::uint64_t marked = 0, doubled = 0;  // bit j: lane j adds (doubles) this step
     Entry next = fetch(0, s);
     for (std::uint32_t j = 0; j < lanes_per_thread; ++j) {
       const Entry cur = next;
@@ -147,55 +137,56 @@ ZKP_HD void accumulate_affine_thread(std::uint32_t t, std::uint32_t threads, std
       if (!cur.live) continue;
       const std::uint32_t g = j * threads + t;
       const PointXY<C>& p = cur.p;
-      std::uint32_t state = lanes.state[g] & ~kLaneOpMask;
-      if (cur.key != lanes.key[g]) {
-        sink.put(g, lanes.key[g], detail::lane_sum(lanes.acc[g], state), (state & kLaneFirst) != 0, false);
+      const LaneRun run = lanes.run[g];
+      if (cur.key != run.key) {
+        sink.put(g, run.key, detail::lane_sum(lanes.acc[g], run.flags), (run.flags & kLaneFirst) != 0, false);
         lanes.acc[g] = p;
-        lanes.key[g] = cur.key;
-        lanes.state[g] = p.is_infinity() ? kLaneInfinity : 0u;
+        lanes.run[g] = LaneRun{cur.key, p.is_infinity() ? kLaneInfinity : 0u};
         continue;
       }
       if (p.is_infinity()) continue;
-      if ((state & kLaneInfinity) != 0) {
+      if ((run.flags & kLaneInfinity) != 0) {
         lanes.acc[g] = p;
-        lanes.state[g] = state & ~kLaneInfinity;
+        lanes.run[g] = LaneRun{run.key, run.flags & ~kLaneInfinity};
         continue;
       }
       const F ax = lanes.acc[g].x;  // y only when the x coordinates meet
       F d;
       if (ax != p.x) {
         d = p.x - ax;
-        state |= kLaneAdd;
       } else if (lanes.acc[g].y == p.y) {
         d = p.y + p.y;  // never zero: no point of odd order has y = 0
-        state |= kLaneDouble;
+        doubled |= std::uint64_t{1} << j;
       } else {
-        lanes.state[g] = state | kLaneInfinity;  // P + (−P)
+        lanes.run[g] = LaneRun{run.key, run.flags | kLaneInfinity};  // P + (−P)
         continue;
       }
       lanes.stash[g] = running;
       running = running * d;
-      lanes.state[g] = state;
-      any = true;
+      marked |= std::uint64_t{1} << j;
     }
-    if (!any) continue;
+    if (marked == 0) continue;
 
-    // Backward: one inversion, then each marked lane's inverse and its affine sum.
+    // Backward: one inversion, then each marked lane's inverse and its affine sum, from the
+    // highest marked lane down, the next one's base fetched before this one's arithmetic.
     F inv = inverse_safegcd(running);
-    Marked prev = fetch_marked(lanes_per_thread - 1, s);
-    for (std::uint32_t j = lanes_per_thread; j-- > 0;) {
-      const Marked cur = prev;
-      if (j > 0) prev = fetch_marked(j - 1, s);
-      const std::uint32_t op = cur.state & kLaneOpMask;
-      if (op == 0) continue;
+    const auto base_of = [&](std::uint32_t j) {
+      return detail::signed_base(table, refs[begin_of(j * threads + t) + s]);
+    };
+    std::uint32_t j = static_cast<std::uint32_t>(top_bit(marked));
+    PointXY<C> p = base_of(j);
+    for (;;) {
+      marked &= ~(std::uint64_t{1} << j);
+      const std::uint32_t next_j = marked != 0 ? static_cast<std::uint32_t>(top_bit(marked)) : j;
+      const PointXY<C> next_p = marked != 0 ? base_of(next_j) : p;
       const std::uint32_t g = j * threads + t;
       const PointXY<C> a = lanes.acc[g];
       const F inv_d = inv * lanes.stash[g];
       F lambda, x_other;
-      if (op == kLaneAdd) {
-        inv = inv * (cur.p.x - a.x);
-        lambda = (cur.p.y - a.y) * inv_d;
-        x_other = cur.p.x;
+      if ((doubled >> j & 1) == 0) {
+        inv = inv * (p.x - a.x);
+        lambda = (p.y - a.y) * inv_d;
+        x_other = p.x;
       } else {
         inv = inv * (a.y + a.y);
         const F xx = a.x.square();
@@ -205,7 +196,9 @@ ZKP_HD void accumulate_affine_thread(std::uint32_t t, std::uint32_t threads, std
       const F x3 = lambda.square() - a.x - x_other;
       const F y3 = lambda * (a.x - x3) - a.y;
       lanes.acc[g] = PointXY<C>{x3, y3};
-      lanes.state[g] = cur.state & ~kLaneOpMask;
+      if (marked == 0) break;
+      j = next_j;
+      p = next_p;
     }
   }
 
@@ -214,8 +207,8 @@ ZKP_HD void accumulate_affine_thread(std::uint32_t t, std::uint32_t threads, std
     const std::uint32_t g = j * threads + t;
     if (g >= segments) break;
     if (begin_of(g) >= m) continue;
-    const std::uint32_t state = lanes.state[g];
-    sink.put(g, lanes.key[g], detail::lane_sum(lanes.acc[g], state), (state & kLaneFirst) != 0, true);
+    const LaneRun run = lanes.run[g];
+    sink.put(g, run.key, detail::lane_sum(lanes.acc[g], run.flags), (run.flags & kLaneFirst) != 0, true);
   }
 }
 

@@ -71,7 +71,7 @@ struct Msm<C>::Impl {
   std::uint32_t affine_threads = 0;
   DeviceBuffer<DPoint> lane_acc;
   DeviceBuffer<typename DXyzz::Field> lane_stash;
-  DeviceBuffer<std::uint32_t> lane_key, lane_state;
+  DeviceBuffer<msm::LaneRun> lane_run;
   // The compacted path (msm/trivial.cuh), allocated when N ≥ compact_from: the ±1 sum's
   // per-thread partials (a pairwise tree, two levels of buffer), the selected count on the
   // device and its copy for the host.
@@ -98,6 +98,9 @@ struct Msm<C>::Impl {
         compact_from(config.compact_from) {
     static_assert(sizeof(DPoint) == sizeof(zkp::msm::Base<C>), "bases upload as bytes");
     if (workspace->gpu_index() != gpu) throw std::invalid_argument("cuda msm: the workspace is on another device");
+    if (affine_lanes > msm::kMaxAffineLanes)
+      throw std::invalid_argument("cuda msm: affine_lanes " + std::to_string(affine_lanes) + " above " +
+                                  std::to_string(msm::kMaxAffineLanes));
     const cudaStream_t s = workspace->stream();
     workspace->reserve(layout.bytes);
     table = DeviceBuffer<DPoint>(n * plan.copies);
@@ -140,8 +143,7 @@ struct Msm<C>::Impl {
       affine_threads = (shape.segments0 + affine_lanes - 1) / affine_lanes;
       lane_acc = DeviceBuffer<DPoint>(shape.segments0);
       lane_stash = DeviceBuffer<typename DXyzz::Field>(shape.segments0);
-      lane_key = DeviceBuffer<std::uint32_t>(shape.segments0);
-      lane_state = DeviceBuffer<std::uint32_t>(shape.segments0);
+      lane_run = DeviceBuffer<msm::LaneRun>(shape.segments0);
     }
     const auto alloc = [](std::uint32_t segments) {
       return PieceBuffers{DeviceBuffer<std::uint32_t>(2 * std::size_t{segments}), DeviceBuffer<DXyzz>(2 * std::size_t{segments})};
@@ -252,7 +254,7 @@ struct Msm<C>::Impl {
           sink(pieces0.keys.data(), pieces0.pieces.data(), final0));
       ZKP_CUDA_CHECK_LAUNCH("accumulate_kernel");
     } else {
-      const msm::AffineLanes<C> lanes{lane_acc.data(), lane_stash.data(), lane_key.data(), lane_state.data()};
+      const msm::AffineLanes<C> lanes{lane_acc.data(), lane_stash.data(), lane_run.data()};
       msm::accumulate_affine_kernel<C><<<msm::detail::blocks_for(affine_threads, msm::kAffineThreads), msm::kAffineThreads, 0, s>>>(
           keys(sorted), refs(sorted), table.data(), nonzero.data(), affine_threads, affine_lanes, shape.segments0, lanes,
           sink(pieces0.keys.data(), pieces0.pieces.data(), final0));

@@ -30,6 +30,9 @@ struct Config {
   unsigned affine_lanes = 0;
 };
 
+// Config::affine_lanes at most: a step's marked lanes are the bits of a 64-bit mask.
+inline constexpr unsigned kMaxAffineLanes = 64;
+
 inline constexpr unsigned kMaxWindowBits = 24;  // 2^23 buckets of a group: ≤ 1.6 GB (BLS12-381)
 
 struct Plan {

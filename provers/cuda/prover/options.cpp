@@ -125,7 +125,7 @@ const sdk::OptionTable<ProverOptions>& option_table() {
                 "does not satisfy the circuit (ZKP_ERR_UNSATISFIED_WITNESS)"),
       precompute_option(),
       window_bits_option(),
-      sdk::integer("msm_affine_lanes", &O::msm_affine_lanes, 0, 1024,
+      sdk::integer("msm_affine_lanes", &O::msm_affine_lanes, 0, msm::kMaxAffineLanes,
                    "device MSM accumulation: 0 = XYZZ mixed additions, K = affine additions sharing one "
                    "inversion among K segments per thread (experimental; its scratch is not in the memory "
                    "estimate)"),
