@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Device call 2 of session 18, NOT RUN: every device start after call 1 failed and the session's
 # device time ran out. Kept for the next device machine. Carry build/devpack18b (bench_cuda_msm,
-# cuda_device_test, bench_cuda_prover and the libraries of a94607e, CUDA sm_90) and
-# build/devpack18c (zkpipe, bench_synthetic_key_files, and the cpu plugin of the bucket-scratch
-# change, 034a06e); rebuild them from those commits if build/ was lost.
+# cuda_device_test, bench_cuda_prover and the libraries of 92f2632, CUDA sm_90, stripped, with
+# devlibs) and build/devpack18c (zkpipe, bench_synthetic_key_files, and in before/ the cpu
+# plugin of c830759, from before the bucket-scratch change); rebuild them from those commits if
+# build/ was lost.
 #
 # 1. The device MSM tests, the affine path's among them (DeviceMsm.AffineAccumulationMatchesCpu).
 # 2. Level 0 in affine coordinates (Config::affine_lanes, msm/accumulate_affine.cuh) against the
@@ -37,7 +38,7 @@ for N in 16 18 20; do
     for c in 16 2; do
       [ "$N" = 20 ] && [ "$c" = 2 ] && continue
       for v in before after; do
-        dir=$B; [ $v = after ] && dir=$C/rss
+        dir=$B; [ $v = before ] && dir=$C/before
         ZKPIPE_PLUGIN_PATH=$dir /usr/bin/time -f "$N $c $v %e %U %S %M %x" -o "$T/t.txt" taskset -c 0-$((c - 1)) \
           "$C/zkpipe" prove "$T/k$N/circuit.zkey" "$T/k$N/witness.wtns" "$T/p.json" "$T/pub.json" > "$T/out.txt" 2>&1
         cat "$T/t.txt"; grep -q ' 0$' "$T/t.txt" || tail -3 "$T/out.txt"
