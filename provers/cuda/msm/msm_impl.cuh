@@ -125,21 +125,21 @@ struct Msm<C>::Impl {
   std::uint32_t* refs(int b) const { return reinterpret_cast<std::uint32_t*>(workspace->data() + layout.refs[b]); }
   DXyzz* buckets() const { return reinterpret_cast<DXyzz*>(workspace->data() + layout.buckets); }
 
-  // Level 0 gets as many segments as the GPU holds threads of accumulate_kernel, so one
+  // Level 0 gets as many segments as the GPU holds threads of its kernel, so one
   // wave covers the whole sort (msm::make_reduction_shape).
   void plan_reduction() {
     int sms = 0, per_sm = 0;
     ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu));
+    // With affine lanes each resident thread carries K segments.
+    const unsigned block = affine_lanes == 0 ? msm::kAccumulateThreads : msm::kAffineThreads;
     if (affine_lanes == 0) {
-      ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_kernel<C>,
-                                                                   msm::kAccumulateThreads, 0));
-      const std::size_t resident = std::size_t(std::max(sms, 1)) * std::max(per_sm, 1) * msm::kAccumulateThreads;
-      shape = msm::make_reduction_shape(plan, resident);
+      ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_kernel<C>, block, 0));
     } else {
-      ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_affine_kernel<C>,
-                                                                   msm::kAffineThreads, 0));
-      const std::size_t resident = std::size_t(std::max(sms, 1)) * std::max(per_sm, 1) * msm::kAffineThreads;
-      shape = msm::make_reduction_shape(plan, resident * affine_lanes);
+      ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_affine_kernel<C>, block, 0));
+    }
+    const std::size_t resident = std::size_t(std::max(sms, 1)) * std::max(per_sm, 1) * block;
+    shape = msm::make_reduction_shape(plan, resident * std::max(1u, affine_lanes));
+    if (affine_lanes != 0) {
       affine_threads = (shape.segments0 + affine_lanes - 1) / affine_lanes;
       lane_acc = DeviceBuffer<DPoint>(shape.segments0);
       lane_stash = DeviceBuffer<typename DXyzz::Field>(shape.segments0);
