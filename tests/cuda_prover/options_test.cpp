@@ -1,11 +1,10 @@
 // parse_options / parse_devices of the cuda prover, without a device.
 #include <gtest/gtest.h>
 
-#include <fstream>
-#include <map>
 #include <string>
 
 #include "cuda/prover/options.hpp"
+#include "readme_options.hpp"
 
 namespace zkp::cuda::prover {
 namespace {
@@ -116,47 +115,13 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
 // provers/cuda/prover/README.md's [prover] block lists every option of the table, each with its
 // default, and nothing else: a new option (or a changed default) must be documented there. An
 // option kept as the old name of another appears as "(old name: …)" on the new one's line.
+// The README's [prover] block is the option table: every option with its default, old names
+// noted as "(old name: X)", nothing else (tests/support/readme_options.hpp).
 TEST(CudaProverOptions, ReadmeBlockIsTheOptionTable) {
-  std::ifstream in(ZKPIPE_CUDA_PROVER_README);
-  ASSERT_TRUE(in) << "cannot read " << ZKPIPE_CUDA_PROVER_README;
-  std::map<std::string, std::string> documented;  // key = value, from "[prover]" to the fence
-  std::string block;
-  bool inside = false;
-  for (std::string line; std::getline(in, line);) {
-    if (line == "[prover]") {
-      inside = true;
-      continue;
-    }
-    if (!inside) continue;
-    if (line.starts_with("```")) break;
-    block += line + "\n";
-    const auto eq = line.find('=');
-    ASSERT_NE(eq, std::string::npos) << "not key = value: " << line;
-    const auto trim = [](std::string t) {
-      const auto b = t.find_first_not_of(' ');
-      const auto e = t.find_last_not_of(' ');
-      return b == std::string::npos ? std::string() : t.substr(b, e - b + 1);
-    };
-    const std::string key = trim(line.substr(0, eq));
-    documented[key] = trim(line.substr(eq + 1, line.find(';') - eq - 1));
-  }
-  documented.erase("plugin");  // the host's key that selects this prover
-  ASSERT_FALSE(documented.empty()) << "no [prover] block in " << ZKPIPE_CUDA_PROVER_README;
-  const ProverOptions defaults{};
-  for (const auto& e : option_table().entries()) {
-    if (e.help.starts_with("the old name of ")) {
-      EXPECT_NE(block.find("(old name: " + e.name + ")"), std::string::npos) << "old name '" << e.name << "'";
-      continue;
-    }
-    const auto it = documented.find(e.name);
-    if (it == documented.end()) {
-      ADD_FAILURE() << "option '" << e.name << "' is not in the README's [prover] block";
-      continue;
-    }
-    EXPECT_EQ(it->second, e.show(defaults)) << "the README's default of '" << e.name << "'";
-    documented.erase(it);
-  }
-  for (const auto& [key, value] : documented) ADD_FAILURE() << "the README's [prover] block lists '" << key << "', no option";
+  const auto options = ::zkp::test::parse_options_help(option_table().help());
+  ASSERT_FALSE(options.empty());
+  for (const std::string& problem : ::zkp::test::readme_option_mismatches(ZKPIPE_CUDA_PROVER_README, "prover", options))
+    ADD_FAILURE() << problem;
 }
 
 }  // namespace

@@ -19,6 +19,7 @@
 
 #include "oracle_json.hpp"
 #include "plugin_harness.hpp"
+#include "readme_options.hpp"
 #include "test_data.hpp"
 
 namespace zkp {
@@ -90,6 +91,15 @@ const VectorCase kCases[] = {{"multiplier_bn128", ZKP_CURVE_BN254, 32},
                              {"chain7_bn128", ZKP_CURVE_BN254, 32},
                              {"multiplier_bls12381", ZKP_CURVE_BLS12_381, 48},
                              {"chain7_bls12381", ZKP_CURVE_BLS12_381, 48}};
+
+// The README's [prover] block is the plugin's option list, as the factory hands it to a host
+// (tests/support/readme_options.hpp).
+TEST(CpuPlugin, ReadmeBlockIsTheOptionList) {
+  const auto options = ::zkp::test::parse_options_help(library().factory().options_help);
+  ASSERT_FALSE(options.empty());
+  for (const std::string& problem : ::zkp::test::readme_option_mismatches(ZKPIPE_CPU_PROVER_README, "prover", options))
+    ADD_FAILURE() << problem;
+}
 
 TEST(CpuPlugin, EntryAndFactory) {
   EXPECT_STREQ(library().entry().name, "cpu");
