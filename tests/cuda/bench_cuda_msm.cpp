@@ -2,14 +2,12 @@
 // numbers on the same H200, and against the arithmetic floor.
 //
 //   bench_cuda_msm [--min-log 16] [--max-log 24] [--reps 5] [--curve bn254|bls12_381|both] [--csv FILE] [--sweep]
-//                  [--affine K[,K...]]
 //
 // For each curve, bases are made on the GPU (k_i·G, device_points.cu), scalars are random
 // full-width 256-bit values. Times are CUDA events on the MSM's stream, median of --reps
 // after one warm-up: "dev" with the scalars already on the GPU, "host" including their
 // upload from pinned memory. Every configuration's result is checked against the first
-// configuration at that size, and at 2^16 against the CPU MSM. --affine runs each plan again
-// with level 0 in affine coordinates (K lanes per thread, msm/accumulate_affine.cuh).
+// configuration at that size, and at 2^16 against the CPU MSM.
 //
 // The floor: the multiply-adds an MSM cannot avoid over the chip's IMAD rate. Mixed
 // additions n·W·(8M + 2S) plus ≈ 3.4 full additions (12M + 2S) per bucket, each product
@@ -64,7 +62,6 @@ struct Row {
   double setup_s, dev_ms, host_ms, floor;
   msm::PhaseTimes phases;
   bool checked;
-  unsigned affine_lanes;  // 0: XYZZ accumulation
 };
 
 template <CurveParams C>
@@ -116,12 +113,6 @@ void run_curve(const std::string& name, const Args& args, const Chip& chip, std:
       for (unsigned c : {16u, 18u}) configs.push_back({c, 1});
       for (unsigned c : {20u, 21u, 23u}) configs.push_back({c, 0});
     }
-    for (std::size_t i = 0, plain = configs.size(); i < plain; ++i)
-      for (unsigned k : args.affine_lanes) {
-        msm::Config affine = configs[i];
-        affine.affine_lanes = k;
-        configs.push_back(affine);
-      }
     std::vector<zkp::Affine<C>> reference(kScalarSets);
     bool have_reference = false;
     for (const msm::Config& config : configs) {
@@ -166,14 +157,14 @@ void run_curve(const std::string& name, const Args& args, const Chip& chip, std:
           if (!(results[s] == reference[s])) throw std::runtime_error(name + ": configurations disagree at 2^" + std::to_string(log_n));
         checked = true;
       }
-      rows.push_back({name, log_n, engine.plan(), setup, median(dev), median(host), floor_ms<C>(engine.plan(), n, chip), phases, checked, config.affine_lanes});
+      rows.push_back({name, log_n, engine.plan(), setup, median(dev), median(host), floor_ms<C>(engine.plan(), n, chip), phases, checked});
       const Row& row = rows.back();
       const auto sp = kSppark.at(name).find(log_n);
       char sppark[32] = "   -    ";
       if (sp != kSppark.at(name).end()) std::snprintf(sppark, sizeof sppark, "%6.1f ms", sp->second);
-      std::printf("%-9s 2^%-2u c=%-2u W=%-2u F=%-2u G=%-2u K=%-3u setup %6.2f s | dev %8.2f ms  host %8.2f ms | floor %7.2f ms (x%.2f)"
+      std::printf("%-9s 2^%-2u c=%-2u W=%-2u F=%-2u G=%-2u setup %6.2f s | dev %8.2f ms  host %8.2f ms | floor %7.2f ms (x%.2f)"
                   " | sppark %s | digits %.2f sort %.2f acc %.2f pieces %.2f reduce %.2f%s\n",
-                  name.c_str(), log_n, row.plan.c, row.plan.windows, row.plan.copies, row.plan.groups, config.affine_lanes, row.setup_s,
+                  name.c_str(), log_n, row.plan.c, row.plan.windows, row.plan.copies, row.plan.groups, row.setup_s,
                   row.dev_ms, row.host_ms, row.floor, row.dev_ms / row.floor,
                   sppark,
                   phases.digits_ms, phases.sort_ms, phases.accumulate_ms, phases.pieces_ms, phases.reduce_ms,
@@ -185,10 +176,10 @@ void run_curve(const std::string& name, const Args& args, const Chip& chip, std:
 
 void write_csv(const std::string& path, const std::vector<Row>& rows) {
   std::ofstream out(path);
-  out << "curve,log_n,c,windows,copies,groups,affine_lanes,setup_s,dev_ms,host_ms,floor_ms,digits_ms,sort_ms,accumulate_ms,pieces_ms,reduce_ms,checked\n";
+  out << "curve,log_n,c,windows,copies,groups,setup_s,dev_ms,host_ms,floor_ms,digits_ms,sort_ms,accumulate_ms,pieces_ms,reduce_ms,checked\n";
   for (const Row& r : rows)
     out << r.curve << ',' << r.log_n << ',' << r.plan.c << ',' << r.plan.windows << ',' << r.plan.copies << ','
-        << r.plan.groups << ',' << r.affine_lanes << ',' << r.setup_s << ',' << r.dev_ms << ',' << r.host_ms << ',' << r.floor << ','
+        << r.plan.groups << ',' << r.setup_s << ',' << r.dev_ms << ',' << r.host_ms << ',' << r.floor << ','
         << r.phases.digits_ms << ',' << r.phases.sort_ms << ',' << r.phases.accumulate_ms << ',' << r.phases.pieces_ms
         << ',' << r.phases.reduce_ms << ',' << (r.checked ? 1 : 0) << '\n';
 }

@@ -1,7 +1,6 @@
 // bench_cuda_msm_g2: G2 MSM on the GPU with the bases resident, both curves.
 //
 //   bench_cuda_msm_g2 [--min-log 16] [--max-log 22] [--reps 3] [--curve bn254|bls12_381|both] [--csv FILE]
-//                     [--affine K[,K...]]
 //
 // Bases are k_i·G2 made on the GPU (device_points_g2.cu), scalars random full-width. Per
 // size and plan (F = 1 and F = W, c from the cost model): setup, then the median of --reps
@@ -9,7 +8,6 @@
 // result is checked against the CPU's G2 MSM, elsewhere the two plans against each other.
 // At the largest size it also times two MSMs in flight at once through enqueue_device /
 // finish against the same two one after the other (what the prover's overlap gains).
-// --affine runs each plan again with level 0 in affine coordinates (K lanes per thread).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -40,7 +38,6 @@ struct Row {
   std::string curve;
   unsigned log_n;
   msm::Plan plan;
-  unsigned affine_lanes;  // 0: XYZZ accumulation
   double setup_s, dev_ms;
   msm::PhaseTimes phases;
   bool checked;
@@ -71,14 +68,7 @@ void run_curve(const std::string& name, const Args& args, std::vector<Row>& rows
     bool have_reference = false;
     std::vector<Msm<C>> engines;
     std::vector<double> single_ms;
-    std::vector<msm::Config> configs = {{0, 1}, {0, 0}};  // the first two are the overlap pair below
-    for (std::size_t i = 0; i < 2; ++i)
-      for (unsigned k : args.affine_lanes) {
-        msm::Config affine = configs[i];
-        affine.affine_lanes = k;
-        configs.push_back(affine);
-      }
-    for (const msm::Config& config : configs) {
+    for (const msm::Config& config : {msm::Config{0, 1}, msm::Config{0, 0}}) {
       t0 = Clock::now();
       Msm<C> engine(kGpu, b, config);
       const double setup = std::chrono::duration<double>(Clock::now() - t0).count();
@@ -108,15 +98,15 @@ void run_curve(const std::string& name, const Args& args, std::vector<Row>& rows
         checked = true;
       }
       const msm::PhaseTimes phases = engine.last_phase_times();
-      rows.push_back({name, log_n, engine.plan(), config.affine_lanes, setup, median(dev), phases, checked});
+      rows.push_back({name, log_n, engine.plan(), setup, median(dev), phases, checked});
       single_ms.push_back(median(dev));
       const Row& row = rows.back();
-      std::printf("%-9s G2 2^%-2u c=%-2u W=%-2u F=%-2u G=%-2u K=%-3u setup %6.2f s | dev %9.2f ms | digits %.2f sort %.2f acc %.2f pieces %.2f reduce %.2f%s\n",
-                  name.c_str(), log_n, row.plan.c, row.plan.windows, row.plan.copies, row.plan.groups, row.affine_lanes, row.setup_s, row.dev_ms,
+      std::printf("%-9s G2 2^%-2u c=%-2u W=%-2u F=%-2u G=%-2u setup %6.2f s | dev %9.2f ms | digits %.2f sort %.2f acc %.2f pieces %.2f reduce %.2f%s\n",
+                  name.c_str(), log_n, row.plan.c, row.plan.windows, row.plan.copies, row.plan.groups, row.setup_s, row.dev_ms,
                   phases.digits_ms, phases.sort_ms, phases.accumulate_ms, phases.pieces_ms, phases.reduce_ms,
                   row.checked ? "" : " (unchecked)");
       std::fflush(stdout);
-      if (engines.size() < 2) engines.push_back(std::move(engine));  // the overlap pair; the rest free their tables
+      engines.push_back(std::move(engine));
     }
     if (log_n == args.max_log) {
       // Both plans' engines in flight at once, behind one producer stream.
@@ -138,10 +128,10 @@ void run_curve(const std::string& name, const Args& args, std::vector<Row>& rows
 
 void write_csv(const std::string& path, const std::vector<Row>& rows) {
   std::ofstream out(path);
-  out << "curve,log_n,c,windows,copies,groups,affine_lanes,setup_s,dev_ms,digits_ms,sort_ms,accumulate_ms,pieces_ms,reduce_ms,checked\n";
+  out << "curve,log_n,c,windows,copies,groups,setup_s,dev_ms,digits_ms,sort_ms,accumulate_ms,pieces_ms,reduce_ms,checked\n";
   for (const Row& r : rows)
     out << r.curve << ',' << r.log_n << ',' << r.plan.c << ',' << r.plan.windows << ',' << r.plan.copies << ','
-        << r.plan.groups << ',' << r.affine_lanes << ',' << r.setup_s << ',' << r.dev_ms << ',' << r.phases.digits_ms << ',' << r.phases.sort_ms
+        << r.plan.groups << ',' << r.setup_s << ',' << r.dev_ms << ',' << r.phases.digits_ms << ',' << r.phases.sort_ms
         << ',' << r.phases.accumulate_ms << ',' << r.phases.pieces_ms << ',' << r.phases.reduce_ms << ','
         << (r.checked ? 1 : 0) << '\n';
 }
@@ -152,8 +142,7 @@ void write_csv(const std::string& path, const std::vector<Row>& rows) {
 int main(int argc, char** argv) {
   using namespace zkp::cuda::bench;
   try {
-    const Args args = parse_args(argc, argv, defaults(16, 22, 3), /*sweep_allowed=*/true);
-    if (args.sweep) throw std::invalid_argument("--sweep is bench_cuda_msm's (G1) only");
+    const Args args = parse_args(argc, argv, defaults(16, 22, 3));
     std::vector<Row> rows;
     if (args.curve == "both" || args.curve == "bn254") run_curve<zkp::bn254::G2>("bn254", args, rows);
     if (args.curve == "both" || args.curve == "bls12_381") run_curve<zkp::bls12_381::G2>("bls12_381", args, rows);

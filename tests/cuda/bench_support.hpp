@@ -27,9 +27,6 @@ struct Args {
   std::string curve = "both";
   std::string csv;
   bool sweep = false;
-  // bench_cuda_msm --affine K[,K...]: each plan also with level 0 in affine coordinates, K
-  // lanes per thread (msm::Config::affine_lanes).
-  std::vector<unsigned> affine_lanes;
 };
 
 // A bench's defaults.
@@ -54,14 +51,6 @@ inline Args parse_args(int argc, char** argv, Args a, bool sweep_allowed = false
     else if (k == "--curve") a.curve = value();
     else if (k == "--csv") a.csv = value();
     else if (k == "--sweep" && sweep_allowed) a.sweep = true;
-    else if (k == "--affine" && sweep_allowed) {
-      const std::string list = value();
-      for (std::size_t at = 0; at < list.size();) {
-        const std::size_t comma = std::min(list.find(',', at), list.size());
-        a.affine_lanes.push_back(static_cast<unsigned>(std::stoul(list.substr(at, comma - at))));
-        at = comma + 1;
-      }
-    }
     else throw std::invalid_argument("unknown argument " + k);
   }
   return a;

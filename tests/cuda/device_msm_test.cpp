@@ -169,40 +169,6 @@ TYPED_TEST(DeviceMsm, EdgeScalarsAndBasesMatchCpu) {
   }
 }
 
-// Level 0 in affine coordinates (msm/accumulate_affine.cuh): K lanes per thread on the real
-// launch shape, against the CPU: random and 0/1 scalars at 2^16 (every plan the default
-// chooses), edge scalars and bases (P + P, P − P, infinity, one bucket holding everything),
-// and the compacted path.
-TYPED_TEST(DeviceMsm, AffineAccumulationMatchesCpu) {
-  using C = TypeParam;
-  std::mt19937_64 rng(0xaff1);
-  const std::size_t n = std::size_t{1} << 16;
-  auto bases = random_bases<C>(n, rng);
-  bases[7] = bases[3];
-  bases[8] = {bases[3].x, -bases[3].y};
-  bases[9] = Base<C>{};
-  auto edge = random_scalars(n, rng);
-  for (std::size_t i : {3u, 7u, 8u, 9u}) set_scalar(edge, i, ScalarInt::from_u64(5));
-  std::vector<std::uint8_t> same(n * kScalarBytes);
-  for (std::size_t i = 0; i < n; ++i) set_scalar(same, i, ScalarInt::from_u64(0x1234567));
-  const std::vector<std::uint8_t> inputs[] = {random_scalars(n, rng), zero_one_scalars(n, rng), edge, same};
-  std::vector<zkp::Affine<C>> expected;
-  for (const auto& scalars : inputs) expected.push_back(cpu_msm<C>(bases, scalars));
-  for (unsigned lanes : {1u, 8u, 32u})
-    for (msm::Config config : {msm::Config{}, msm::Config{0, 0}, msm::Config{9, 2}}) {
-      config.affine_lanes = lanes;
-      for (std::size_t compact_from : {msm::kCompactFrom, std::size_t{1}}) {
-        config.compact_from = compact_from;
-        Msm<C> engine(kTestGpu, bases, config);
-        for (std::size_t i = 0; i < std::size(inputs); ++i)
-          EXPECT_EQ(engine.run(inputs[i]), expected[i])
-              << "input " << i << ", K = " << lanes << ", c = " << engine.plan().c << ", copies = " << engine.plan().copies
-              << ", compact_from = " << compact_from;
-        EXPECT_TRUE(engine.run(std::vector<std::uint8_t>(n * kScalarBytes, 0)).is_identity());
-      }
-    }
-}
-
 // The compacted path (msm/trivial.cuh; forced here with compact_from = 1, taken from 2^22
 // scalars by default): mixes of 0, 1, r − 1 and r + 1 with general scalars, every scalar
 // trivial, none trivial, a base at infinity with scalar 1; a prefix call below compact_from

@@ -10,7 +10,6 @@
 #include "cuda/ec/curves.cuh"
 #include "cuda/ff/fields.cuh"
 #include "cuda/ff/fp_f64.cuh"
-#include "cuda/ff/inverse.cuh"
 #include "core/ec/scalar_mul.hpp"
 
 namespace zkp::cuda {
@@ -56,118 +55,6 @@ TYPED_TEST(EmulatedField, InverseMatchesHost) {
   std::vector<H> values = edge_values<H>();
   for (int i = 0; i < 20; ++i) values.push_back(H::random(rng));
   for (const H& a : values) ASSERT_EQ(D::from_host(a).inverse().to_host(), a.inverse());
-}
-
-// Stored (Montgomery) limb patterns for the safegcd inverse, which works on the stored
-// integer a·R: tiny and huge values, every power of two and 2^k − 1 below p, p − 2^k,
-// long runs of zero and one bits, alternating bits, R, R², R³ mod p, small standard values.
-template <class H>
-std::vector<H> inverse_edge_values() {
-  using Int = typename H::Int;
-  constexpr std::size_t bits = H::kBits;
-  std::vector<H> out = edge_values<H>();
-  const auto add_stored = [&](const Int& v) {
-    if (v < H::kModulus) out.push_back(H::from_mont_unchecked(v));
-  };
-  const auto pow2 = [](std::size_t k) {
-    Int v{};
-    v.limbs[k / 64] = std::uint64_t{1} << (k % 64);
-    return v;
-  };
-  const auto ones = [](std::size_t lo, std::size_t hi) {  // bits [lo, hi) set
-    Int v{};
-    for (std::size_t k = lo; k < hi; ++k) v.limbs[k / 64] |= std::uint64_t{1} << (k % 64);
-    return v;
-  };
-  for (std::uint64_t s : {0ull, 1ull, 2ull, 3ull, 5ull, 7ull, 0x3fffffffull, 0x40000000ull, 0xffffffffull}) {
-    add_stored(Int::from_u64(s));
-  }
-  for (std::size_t k = 0; k < bits; ++k) {
-    add_stored(pow2(k));
-    add_stored(ones(0, k));
-    Int v = H::kModulus;
-    v.sub_in_place(pow2(k));
-    add_stored(v);  // p − 2^k: p's low bits with a hole
-  }
-  for (std::size_t k : {std::size_t{1}, std::size_t{2}, std::size_t{30}, std::size_t{31}, std::size_t{32},
-                        std::size_t{60}, std::size_t{64}, bits / 2}) {
-    add_stored(ones(k, bits - 1));   // a long run of ones above k zeros
-    add_stored(ones(bits - 1 - k, bits - 1));  // ones in the top bits only
-    Int v = H::kModulus;
-    v.sub_in_place(Int::from_u64(k));
-    add_stored(v);  // p − k
-  }
-  for (std::uint64_t pattern : {0x5555555555555555ull, 0xaaaaaaaaaaaaaaaaull, 0x3fffffffc0000000ull}) {
-    Int v{};
-    for (auto& l : v.limbs) l = pattern;
-    v.limbs[H::kLimbs - 1] &= (std::uint64_t{1} << ((bits - 1) % 64)) - 1;
-    add_stored(v);
-  }
-  add_stored(H::kR1);
-  add_stored(H::kR2);
-  add_stored(H::kR3);
-  Int half = H::kModulus;  // (p − 1)/2 and (p + 1)/2
-  half.shr1();
-  add_stored(half);
-  half.add_in_place(Int::from_u64(1));
-  add_stored(half);
-  for (std::uint64_t s = 1; s <= 64; ++s) {
-    out.push_back(H::from_u64(s));
-    out.push_back(-H::from_u64(s));
-  }
-  return out;
-}
-
-template <class D>
-class EmulatedInverse : public ::testing::Test {};
-TYPED_TEST_SUITE(EmulatedInverse, Fields);
-
-template <class H>
-std::vector<H> inverse_test_values(std::mt19937_64& rng, int random_count) {
-  std::vector<H> values;
-  if constexpr (requires { H::kModulus; }) {
-    values = inverse_edge_values<H>();
-  } else {  // Fp2: edge values of the base field in either coordinate, and mixed
-    using B = typename H::Base;
-    const std::vector<B> base = inverse_edge_values<B>();
-    for (std::size_t i = 0; i < base.size(); ++i) {
-      values.push_back(H{base[i], B::zero()});
-      values.push_back(H{B::zero(), base[i]});
-      values.push_back(H{base[i], base[(i * 7 + 3) % base.size()]});
-    }
-  }
-  for (int i = 0; i < random_count; ++i) values.push_back(H::random(rng));
-  return values;
-}
-
-// inverse_safegcd (cuda/ff/inverse.cuh) agrees with Fermat's inverse() bit for bit, on
-// thousands of random values and on the edge values above; zero maps to zero.
-TYPED_TEST(EmulatedInverse, SafegcdMatchesFermat) {
-  using D = TypeParam;
-  using H = typename D::Host;
-  std::mt19937_64 rng(0x5afe6cd);
-  const std::vector<H> values = inverse_test_values<H>(rng, 2000);
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    const D a = D::from_host(values[i]);
-    ASSERT_EQ(inverse_safegcd(a), a.inverse()) << "value " << i;
-  }
-  EXPECT_TRUE(inverse_safegcd(D::zero()).is_zero());
-  EXPECT_EQ(inverse_safegcd(D::one()), D::one());
-}
-
-// a·a^{−1} = 1 for nonzero a, and the result matches the host's binary-GCD inverse.
-TYPED_TEST(EmulatedInverse, SafegcdIsAnInverse) {
-  using D = TypeParam;
-  using H = typename D::Host;
-  std::mt19937_64 rng(0x1a2b);
-  const std::vector<H> values = inverse_test_values<H>(rng, 3000);
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (values[i].is_zero()) continue;
-    const D a = D::from_host(values[i]);
-    const D inv = inverse_safegcd(a);
-    ASSERT_EQ(a * inv, D::one()) << "value " << i;
-    ASSERT_EQ(inv.to_host(), values[i].inverse()) << "value " << i;
-  }
 }
 
 TEST(EmulatedField, CondNegNegatesOnlyWhenAsked) {

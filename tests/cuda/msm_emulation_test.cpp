@@ -17,7 +17,6 @@
 
 #include "cuda/ec/curves.cuh"
 #include "cuda/msm/accumulate.cuh"
-#include "cuda/msm/accumulate_affine.cuh"
 #include "cuda/msm/bucket_sum.cuh"
 #include "cuda/msm/combine.hpp"
 #include "cuda/msm/digits.cuh"
@@ -47,9 +46,7 @@ zkp::Affine<C> emulated_msm(std::span<const Base<C>> bases, std::span<const std:
   using Fr = DeviceField<typename C::Scalar>;
   const std::size_t N = bases.size(), n = scalars.size() / kScalarBytes;
   const Plan plan = make_plan(N, static_cast<unsigned>(C::Scalar::kBits), config);
-  // With affine lanes, each resident thread carries K level-0 segments (msm_impl.cuh).
-  const std::uint32_t lanes_per_thread = config.affine_lanes;
-  const ReductionShape shape = make_reduction_shape(plan, resident * std::max(1u, lanes_per_thread));
+  const ReductionShape shape = make_reduction_shape(plan, resident);
 
   std::vector<DP> table(N * plan.copies);
   std::memcpy(static_cast<void*>(table.data()), bases.data(), bases.size_bytes());
@@ -108,20 +105,9 @@ zkp::Affine<C> emulated_msm(std::span<const Base<C>> bases, std::span<const std:
   };
   std::vector<std::uint32_t> piece_keys(2 * shape.segments0, kPoisonKey);
   std::vector<DX> pieces(2 * shape.segments0);
-  if (lanes_per_thread == 0) {
-    for (std::uint32_t seg = 0; seg < shape.segments0; ++seg)
-      accumulate_segment<C>(seg, shape.segments0, m, sorted_keys.data(), sorted_refs.data(), table.data(),
-                            sink(piece_keys, pieces, shape.levels.empty()));
-  } else {
-    const std::uint32_t threads = (shape.segments0 + lanes_per_thread - 1) / lanes_per_thread;
-    std::vector<DP> acc(shape.segments0);
-    std::vector<typename DX::Field> stash(shape.segments0);
-    std::vector<LaneRun> run(shape.segments0, LaneRun{kPoisonKey, kPoisonKey});
-    const AffineLanes<C> lanes{acc.data(), stash.data(), run.data()};
-    for (std::uint32_t t = 0; t < threads; ++t)
-      accumulate_affine_thread<C>(t, threads, lanes_per_thread, shape.segments0, m, sorted_keys.data(), sorted_refs.data(),
-                                  table.data(), lanes, sink(piece_keys, pieces, shape.levels.empty()));
-  }
+  for (std::uint32_t seg = 0; seg < shape.segments0; ++seg)
+    accumulate_segment<C>(seg, shape.segments0, m, sorted_keys.data(), sorted_refs.data(), table.data(),
+                          sink(piece_keys, pieces, shape.levels.empty()));
   for (const PieceLevel& lv : shape.levels) {
     std::vector<std::uint32_t> next_keys(lv.final ? 0 : 2 * lv.segments, kPoisonKey);
     std::vector<DX> next(lv.final ? 0 : 2 * lv.segments);
@@ -165,23 +151,6 @@ std::vector<std::uint8_t> random_scalars(std::size_t n, std::mt19937_64& rng, bo
     else
       for (std::size_t b = 0; b < kScalarBytes; ++b) s[i * kScalarBytes + b] = static_cast<std::uint8_t>(rng());
   }
-  return s;
-}
-
-// Bases 7 and 8 become base 3 and its negation, base 9 infinity: under equal scalars they meet
-// base 3 in one bucket of every window (P + P, P − P).
-template <CurveParams C>
-void repeat_and_cancel_base_3(std::vector<Base<C>>& bases) {
-  bases[7] = bases[3];
-  bases[8] = {bases[3].x, -bases[3].y};
-  bases[9] = Base<C>{};
-}
-
-// n copies of the scalar v.
-std::vector<std::uint8_t> equal_scalars(std::size_t n, std::uint64_t v) {
-  std::vector<std::uint8_t> s(n * kScalarBytes);
-  for (std::size_t i = 0; i < n; ++i)
-    zkp::msm::ScalarInt::from_u64(v).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(s.data() + i * kScalarBytes, kScalarBytes));
   return s;
 }
 
@@ -267,7 +236,9 @@ TYPED_TEST(EmulatedMsm, EdgeInputsMatchCpu) {
   std::mt19937_64 rng(0xe3);
   const std::size_t n = 40;
   auto bases = random_bases<C>(n, rng);
-  repeat_and_cancel_base_3<C>(bases);
+  bases[7] = bases[3];
+  bases[8] = {bases[3].x, -bases[3].y};
+  bases[9] = Base<C>{};
   auto scalars = random_scalars(n, rng, false);
   const ScalarInt r = C::Scalar::kModulus;
   ScalarInt half = r, r_minus_1 = r, r_plus_1 = r, half_plus_1 = r;
@@ -282,117 +253,13 @@ TYPED_TEST(EmulatedMsm, EdgeInputsMatchCpu) {
                                        ScalarInt::from_u64(5), ScalarInt::from_u64(5), ScalarInt::from_u64(1)};
   for (std::size_t i = 0; i < edge.size(); ++i)
     edge[i].to_le_bytes(std::span<std::uint8_t, kScalarBytes>(scalars.data() + i * kScalarBytes, kScalarBytes));
-  const auto same = equal_scalars(n, 0x1234567);
+  std::vector<std::uint8_t> same(n * kScalarBytes);
+  for (std::size_t i = 0; i < n; ++i)
+    ScalarInt::from_u64(0x1234567).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(same.data() + i * kScalarBytes, kScalarBytes));
   for (const Config& config : {Config{}, Config{8, 0}}) {
     EXPECT_EQ(emulated_msm<C>(bases, scalars, config, 4), cpu_msm<C>(bases, scalars)) << "edge, F = " << config.precompute;
     EXPECT_EQ(emulated_msm<C>(bases, same, config, 4), cpu_msm<C>(bases, same)) << "equal, F = " << config.precompute;
     EXPECT_TRUE(emulated_msm<C>(bases, std::vector<std::uint8_t>(n * kScalarBytes, 0), config, 4).is_identity());
-  }
-}
-
-// Level 0 in affine coordinates (accumulate_affine.cuh): K lanes per thread sharing one
-// inversion per step, with few and many segments (one thread holding every lane; lanes
-// beyond the segments), runs that end in a lane's middle step, doublings (a base twice in a
-// bucket), P + (−P), a base at infinity, one bucket holding every base, and the compacted
-// path.
-TYPED_TEST(EmulatedMsm, AffineLanesMatchCpu) {
-  using C = TypeParam;
-  std::mt19937_64 rng(0xe5);
-  for (std::size_t n : {std::size_t{1}, std::size_t{2}, std::size_t{100}, std::size_t{300}}) {
-    const auto bases = random_bases<C>(n, rng);
-    for (bool zero_one : {false, true}) {
-      const auto scalars = random_scalars(n, rng, zero_one);
-      const auto expected = cpu_msm<C>(bases, scalars);
-      for (unsigned lanes : {3u, 64u})
-        for (std::size_t resident : {std::size_t{1}, std::size_t{64}}) {
-          Config config;
-          config.affine_lanes = lanes;
-          EXPECT_EQ(emulated_msm<C>(bases, scalars, config, resident), expected)
-              << "n = " << n << (zero_one ? ", 0/1" : ", random") << ", K = " << lanes << ", resident " << resident;
-          config.window_bits = 6;
-          config.precompute = 0;
-          EXPECT_EQ(emulated_msm<C>(bases, scalars, config, resident), expected)
-              << "c = 6, F = W, n = " << n << ", K = " << lanes << ", resident " << resident;
-        }
-    }
-  }
-}
-
-TYPED_TEST(EmulatedMsm, AffineLanesEdgeInputsMatchCpu) {
-  using C = TypeParam;
-  using zkp::msm::ScalarInt;
-  std::mt19937_64 rng(0xe6);
-  const std::size_t n = 48;
-  auto bases = random_bases<C>(n, rng);
-  // Equal and opposite bases under one scalar land in one bucket of every window: doublings
-  // and sums to infinity inside a run.
-  repeat_and_cancel_base_3<C>(bases);
-  bases[10] = bases[3];
-  auto scalars = random_scalars(n, rng, false);
-  for (std::size_t i : {3u, 7u, 8u, 9u, 10u, 11u})
-    ScalarInt::from_u64(0x5a5a5a5a5a5).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(scalars.data() + i * kScalarBytes, kScalarBytes));
-  const auto same = equal_scalars(n, 0x1234567);
-  // Runs made of exactly these bases (every other scalar 0): P + P (a doubling), P + (−P)
-  // (infinity), then + P again (a run restarting from infinity), and a base at infinity.
-  const auto only = [&](std::initializer_list<std::size_t> picked) {
-    std::vector<std::uint8_t> s(n * kScalarBytes, 0);
-    for (std::size_t i : picked)
-      ScalarInt::from_u64(0x5a5a5a5a5a5).to_le_bytes(std::span<std::uint8_t, kScalarBytes>(s.data() + i * kScalarBytes, kScalarBytes));
-    return s;
-  };
-  for (const auto& picked : {only({3, 7}), only({3, 8}), only({3, 8, 10}), only({9, 3, 9}), only({3, 7, 10, 8})}) {
-    const auto expected = cpu_msm<C>(bases, picked);
-    for (unsigned lanes : {1u, 4u})
-      for (std::size_t resident : {std::size_t{1}, std::size_t{2}}) {
-        Config config;
-        config.affine_lanes = lanes;
-        EXPECT_EQ(emulated_msm<C>(bases, picked, config, resident), expected) << "picked bases, K = " << lanes;
-      }
-  }
-  for (unsigned lanes : {1u, 5u})
-    for (Config config : {Config{}, Config{8, 0}, Config{4, 1}}) {
-      config.affine_lanes = lanes;
-      for (std::size_t resident : {std::size_t{1}, std::size_t{16}}) {
-        EXPECT_EQ(emulated_msm<C>(bases, scalars, config, resident), cpu_msm<C>(bases, scalars))
-            << "edge, K = " << lanes << ", c = " << config.window_bits << ", resident " << resident;
-        EXPECT_EQ(emulated_msm<C>(bases, same, config, resident), cpu_msm<C>(bases, same))
-            << "equal, K = " << lanes << ", c = " << config.window_bits << ", resident " << resident;
-        config.compact_from = 1;
-        EXPECT_EQ(emulated_msm<C>(bases, scalars, config, resident), cpu_msm<C>(bases, scalars))
-            << "compacted, K = " << lanes << ", resident " << resident;
-        config.compact_from = kCompactFrom;
-      }
-    }
-}
-
-// The same over G2 (Fq2 coordinates: the inversion is the norm's, cuda/ff/inverse.cuh).
-template <CurveParams C>
-class EmulatedMsmG2 : public ::testing::Test {};
-using G2Curves = ::testing::Types<zkp::bn254::G2, zkp::bls12_381::G2>;
-TYPED_TEST_SUITE(EmulatedMsmG2, G2Curves);
-TYPED_TEST(EmulatedMsmG2, AffineLanesMatchCpu) {
-  using C = TypeParam;
-  using zkp::msm::ScalarInt;
-  std::mt19937_64 rng(0xe7);
-  const std::size_t n = 60;
-  auto bases = random_bases<C>(n, rng);
-  repeat_and_cancel_base_3<C>(bases);
-  auto scalars = random_scalars(n, rng, false);
-  std::vector<std::uint8_t> picked(n * kScalarBytes, 0);
-  for (std::size_t i : {3u, 7u, 8u, 9u, 10u}) {
-    const auto v = ScalarInt::from_u64(0x5a5a5a5a5a5);
-    v.to_le_bytes(std::span<std::uint8_t, kScalarBytes>(scalars.data() + i * kScalarBytes, kScalarBytes));
-    v.to_le_bytes(std::span<std::uint8_t, kScalarBytes>(picked.data() + i * kScalarBytes, kScalarBytes));
-  }
-  for (const auto* input : {&scalars, &picked}) {
-    const auto expected = cpu_msm<C>(bases, *input);
-    for (unsigned lanes : {1u, 4u})
-      for (Config config : {Config{}, Config{6, 0}}) {
-        config.affine_lanes = lanes;
-        for (std::size_t resident : {std::size_t{1}, std::size_t{8}})
-          EXPECT_EQ(emulated_msm<C>(bases, *input, config, resident), expected)
-              << "K = " << lanes << ", c = " << config.window_bits << ", resident " << resident;
-      }
   }
 }
 

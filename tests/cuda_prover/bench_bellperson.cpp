@@ -4,8 +4,7 @@
 //
 //   bench_bellperson [--logs 25,26,27] [--mixes random,50,90] [--reps 2] [--precompute F]
 //                    [--g2 device|host] [--scratch auto|per_section|shared] [--msm-order concurrent|sequential]
-//                    [--workers W] [--sector K] [--params-dir DIR] [--host-bases keep|drop] [--affine-lanes K]
-//                    [--csv FILE]
+//                    [--workers W] [--sector K] [--params-dir DIR] [--host-bases keep|drop] [--csv FILE]
 //
 // --host-bases keep decodes the queries into host memory and uploads that copy (and keeps it);
 // drop (the default) streams them from the file into the device (streamed_bases.hpp). Each
@@ -55,7 +54,7 @@ struct Args {
                                         test::ScalarMix::zeros_ones_90};
   unsigned reps = 2;
   unsigned workers = 1, sector = 0;
-  std::string precompute = "1", g2, scratch, msm_order, params_dir, host_bases, affine_lanes, csv;
+  std::string precompute = "1", g2, scratch, msm_order, params_dir, host_bases, csv;
 };
 
 // A field of /proc/self/status in bytes (VmRSS: the resident set now; VmHWM: its peak since
@@ -122,8 +121,6 @@ Args parse(int argc, char** argv) {
       a.msm_order = v;
     } else if (k == "--host-bases") {
       a.host_bases = v;
-    } else if (k == "--affine-lanes") {  // the prover's msm_affine_lanes: level 0 in affine coordinates
-      a.affine_lanes = v;
     } else if (k == "--params-dir") {
       a.params_dir = v;
     } else if (k == "--csv") {
@@ -141,7 +138,6 @@ std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Arg
   if (!a.scratch.empty()) opts.push_back({"msm_scratch", a.scratch.c_str()});
   if (!a.msm_order.empty()) opts.push_back({"msm_order", a.msm_order.c_str()});
   if (!a.host_bases.empty()) opts.push_back({"host_bases", a.host_bases.c_str()});
-  if (!a.affine_lanes.empty()) opts.push_back({"msm_affine_lanes", a.affine_lanes.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
   sdk::ProverFacts facts;
   facts.workers_per_device = a.workers;  // a lane each: its pinned staging is ~n·128 bytes at PoRep's shape

@@ -38,7 +38,6 @@ TEST(CudaProverOptions, Defaults) {
   EXPECT_TRUE(o.verify);
   EXPECT_EQ(o.msm_precompute, 0u);  // all windows
   EXPECT_EQ(o.msm_window_bits, 0u);
-  EXPECT_EQ(o.msm_affine_lanes, 0u);  // XYZZ accumulation
   EXPECT_EQ(o.g2, Placement::device);
   EXPECT_EQ(o.h, Placement::device);
   EXPECT_EQ(o.host_bases, HostBases::drop);
@@ -53,7 +52,6 @@ TEST(CudaProverOptions, ValuesAreRead) {
                                  {"verify", "off"},
                                  {"msm_precompute", "3"},
                                  {"msm_window_bits", "16"},
-                                 {"msm_affine_lanes", "32"},
                                  {"g2", "device"},
                                  {"h", "device"},
                                  {"host_threads", "7"},
@@ -72,7 +70,6 @@ TEST(CudaProverOptions, ValuesAreRead) {
   EXPECT_FALSE(o.verify);
   EXPECT_EQ(o.msm_precompute, 3u);
   EXPECT_EQ(o.msm_window_bits, 16u);
-  EXPECT_EQ(o.msm_affine_lanes, 32u);
   EXPECT_EQ(o.g2, Placement::device);
   EXPECT_EQ(o.h, Placement::device);
   EXPECT_EQ(o.host_threads, 7u);
@@ -100,7 +97,6 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
       {"msm_window_bits", "1"}, {"msm_window_bits", "25"}, {"g2", "gpu"},          {"h", ""},
       {"verify", "2"},          {"key_check", "all"},      {"host_threads", "-3"},
       {"msm_order", "parallel"}, {"device_memory_bytes", "8GiB"}, {"msm_scratch", "one"}, {"host_bases", "never"},
-      {"msm_affine_lanes", "65"}, {"msm_affine_lanes", "-1"},
   };
   for (const auto& [key, value] : cases) {
     std::string message;
@@ -114,9 +110,8 @@ TEST(CudaProverOptions, MalformedValuesNameTheKey) {
 
 // provers/cuda/prover/README.md's [prover] block lists every option of the table, each with its
 // default, and nothing else: a new option (or a changed default) must be documented there. An
-// option kept as the old name of another appears as "(old name: …)" on the new one's line.
-// The README's [prover] block is the option table: every option with its default, old names
-// noted as "(old name: X)", nothing else (tests/support/readme_options.hpp).
+// option kept as the old name of another appears as "(old name: …)" on the new one's line
+// (tests/support/readme_options.hpp).
 TEST(CudaProverOptions, ReadmeBlockIsTheOptionTable) {
   const auto options = ::zkp::test::parse_options_help(option_table().help());
   ASSERT_FALSE(options.empty());

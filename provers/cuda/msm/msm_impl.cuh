@@ -18,7 +18,6 @@
 
 #include "cuda/ec/curves.cuh"
 #include "cuda/msm/accumulate.cuh"
-#include "cuda/msm/accumulate_affine.cuh"
 #include "cuda/msm/bucket_sum.cuh"
 #include "cuda/msm/combine.hpp"
 #include "cuda/msm/digits.cuh"
@@ -65,13 +64,6 @@ struct Msm<C>::Impl {
   PieceBuffers pieces0;               // level 0's output
   std::vector<PieceBuffers> levels;   // levels ≥ 1, one per shape.levels entry
   std::array<DeviceBuffer<DXyzz>, 2> tree;
-  // Level 0 in affine coordinates (Config::affine_lanes = K > 0): the lanes' state, one per
-  // level-0 segment, and the threads that carry K segments each.
-  unsigned affine_lanes;
-  std::uint32_t affine_threads = 0;
-  DeviceBuffer<DPoint> lane_acc;
-  DeviceBuffer<typename DXyzz::Field> lane_stash;
-  DeviceBuffer<msm::LaneRun> lane_run;
   // The compacted path (msm/trivial.cuh), allocated when N ≥ compact_from: the ±1 sum's
   // per-thread partials (a pairwise tree, two levels of buffer), the selected count on the
   // device and its copy for the host.
@@ -94,13 +86,9 @@ struct Msm<C>::Impl {
         plan(msm::make_plan(n, static_cast<unsigned>(C::Scalar::kBits), config)),
         workspace(shared ? std::move(shared) : std::make_shared<MsmWorkspace>(gpu_index)),
         layout(msm::scratch_layout(plan, sizeof(DXyzz))),
-        affine_lanes(config.affine_lanes),
         compact_from(config.compact_from) {
     static_assert(sizeof(DPoint) == sizeof(zkp::msm::Base<C>), "bases upload as bytes");
     if (workspace->gpu_index() != gpu) throw std::invalid_argument("cuda msm: the workspace is on another device");
-    if (affine_lanes > msm::kMaxAffineLanes)
-      throw std::invalid_argument("cuda msm: affine_lanes " + std::to_string(affine_lanes) + " above " +
-                                  std::to_string(msm::kMaxAffineLanes));
     const cudaStream_t s = workspace->stream();
     workspace->reserve(layout.bytes);
     table = DeviceBuffer<DPoint>(n * plan.copies);
@@ -125,26 +113,15 @@ struct Msm<C>::Impl {
   std::uint32_t* refs(int b) const { return reinterpret_cast<std::uint32_t*>(workspace->data() + layout.refs[b]); }
   DXyzz* buckets() const { return reinterpret_cast<DXyzz*>(workspace->data() + layout.buckets); }
 
-  // Level 0 gets as many segments as the GPU holds threads of its kernel, so one
+  // Level 0 gets as many segments as the GPU holds threads of accumulate_kernel, so one
   // wave covers the whole sort (msm::make_reduction_shape).
   void plan_reduction() {
     int sms = 0, per_sm = 0;
     ZKP_CUDA_CHECK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, gpu));
-    // With affine lanes each resident thread carries K segments.
-    const unsigned block = affine_lanes == 0 ? msm::kAccumulateThreads : msm::kAffineThreads;
-    if (affine_lanes == 0) {
-      ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_kernel<C>, block, 0));
-    } else {
-      ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_affine_kernel<C>, block, 0));
-    }
-    const std::size_t resident = std::size_t(std::max(sms, 1)) * std::max(per_sm, 1) * block;
-    shape = msm::make_reduction_shape(plan, resident * std::max(1u, affine_lanes));
-    if (affine_lanes != 0) {
-      affine_threads = (shape.segments0 + affine_lanes - 1) / affine_lanes;
-      lane_acc = DeviceBuffer<DPoint>(shape.segments0);
-      lane_stash = DeviceBuffer<typename DXyzz::Field>(shape.segments0);
-      lane_run = DeviceBuffer<msm::LaneRun>(shape.segments0);
-    }
+    ZKP_CUDA_CHECK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, msm::accumulate_kernel<C>,
+                                                                 msm::kAccumulateThreads, 0));
+    const std::size_t resident = std::size_t(std::max(sms, 1)) * std::max(per_sm, 1) * msm::kAccumulateThreads;
+    shape = msm::make_reduction_shape(plan, resident);
     const auto alloc = [](std::uint32_t segments) {
       return PieceBuffers{DeviceBuffer<std::uint32_t>(2 * std::size_t{segments}), DeviceBuffer<DXyzz>(2 * std::size_t{segments})};
     };
@@ -248,18 +225,10 @@ struct Msm<C>::Impl {
     marks[2].record(s);
 
     const bool final0 = shape.levels.empty();
-    if (affine_lanes == 0) {
-      msm::accumulate_kernel<C><<<msm::detail::blocks_for(shape.segments0, msm::kAccumulateThreads), msm::kAccumulateThreads, 0, s>>>(
-          keys(sorted), refs(sorted), table.data(), nonzero.data(), shape.segments0,
-          sink(pieces0.keys.data(), pieces0.pieces.data(), final0));
-      ZKP_CUDA_CHECK_LAUNCH("accumulate_kernel");
-    } else {
-      const msm::AffineLanes<C> lanes{lane_acc.data(), lane_stash.data(), lane_run.data()};
-      msm::accumulate_affine_kernel<C><<<msm::detail::blocks_for(affine_threads, msm::kAffineThreads), msm::kAffineThreads, 0, s>>>(
-          keys(sorted), refs(sorted), table.data(), nonzero.data(), affine_threads, affine_lanes, shape.segments0, lanes,
-          sink(pieces0.keys.data(), pieces0.pieces.data(), final0));
-      ZKP_CUDA_CHECK_LAUNCH("accumulate_affine_kernel");
-    }
+    msm::accumulate_kernel<C><<<msm::detail::blocks_for(shape.segments0, msm::kAccumulateThreads), msm::kAccumulateThreads, 0, s>>>(
+        keys(sorted), refs(sorted), table.data(), nonzero.data(), shape.segments0,
+        sink(pieces0.keys.data(), pieces0.pieces.data(), final0));
+    ZKP_CUDA_CHECK_LAUNCH("accumulate_kernel");
     marks[3].record(s);
 
     const std::uint32_t* in_keys = pieces0.keys.data();

@@ -25,13 +25,7 @@ struct Config {
   unsigned window_bits = 0;  // c, 2..kMaxWindowBits; 0 chooses by the cost model below
   unsigned precompute = 1;   // F ≥ 1 windows per bucket group; 0 means all windows (F = W)
   std::size_t compact_from = kCompactFrom;  // n at which the compacted path starts
-  // K > 0: level 0 adds in affine coordinates, K segments per thread sharing one inversion
-  // per step (msm/accumulate_affine.cuh); 0: XYZZ mixed additions (msm/accumulate.cuh).
-  unsigned affine_lanes = 0;
 };
-
-// Config::affine_lanes at most: a step's marked lanes are the bits of a 64-bit mask.
-inline constexpr unsigned kMaxAffineLanes = 64;
 
 inline constexpr unsigned kMaxWindowBits = 24;  // 2^23 buckets of a group: ≤ 1.6 GB (BLS12-381)
 

@@ -125,10 +125,6 @@ const sdk::OptionTable<ProverOptions>& option_table() {
                 "does not satisfy the circuit (ZKP_ERR_UNSATISFIED_WITNESS)"),
       precompute_option(),
       window_bits_option(),
-      sdk::integer("msm_affine_lanes", &O::msm_affine_lanes, 0, msm::kMaxAffineLanes,
-                   "device MSM accumulation: 0 = XYZZ mixed additions, K = affine additions sharing one "
-                   "inversion among K segments per thread (experimental; its scratch is not in the memory "
-                   "estimate)"),
       sdk::choice("msm_order", &O::msm_order, {{"concurrent", MsmOrder::concurrent}, {"sequential", MsmOrder::sequential}},
                   "how a proof's section MSMs (A, B1, B2, C) share the device: all queued at once, or each "
                   "collected before the next"),

@@ -45,7 +45,6 @@ struct ProverOptions {
   bool verify = true;
   unsigned msm_precompute = 0;   // F of cuda::msm::Config; 0 = every window (fastest, most memory)
   unsigned msm_window_bits = 0;  // c; 0 = the cost model's choice
-  unsigned msm_affine_lanes = 0; // K of cuda::msm::Config::affine_lanes; 0 = XYZZ accumulation
   MsmOrder msm_order = MsmOrder::concurrent;
   MsmScratch msm_scratch = MsmScratch::automatic;
   HostBases host_bases = HostBases::drop;

@@ -39,11 +39,7 @@ inline std::string bytes_text(std::uint64_t b) {
   return std::to_string(b) + " bytes (" + std::to_string(b >> 20) + " MiB)";
 }
 
-inline msm::Config msm_config(const ProverOptions& o) {
-  msm::Config c{o.msm_window_bits, o.msm_precompute};
-  c.affine_lanes = o.msm_affine_lanes;
-  return c;
-}
+inline msm::Config msm_config(const ProverOptions& o) { return {o.msm_window_bits, o.msm_precompute}; }
 
 // The H section's: its scalars are the quotient's coefficients, uniformly random whatever the
 // witness, so the compacted path (scalars 0 and ±1 out of the buckets) would only add its

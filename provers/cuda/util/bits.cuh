@@ -17,15 +17,6 @@ ZKP_HD int top_bit(std::uint32_t v) {
 #endif
 }
 
-// The same for a 64-bit v ≠ 0.
-ZKP_HD int top_bit(std::uint64_t v) {
-#if defined(__CUDA_ARCH__)
-  return 63 - __clzll(static_cast<long long>(v));
-#else
-  return 63 - std::countl_zero(v);
-#endif
-}
-
 // A read through the read-only data cache on the device (for data no kernel writes while
 // it runs), a plain read on the host.
 template <class T>
