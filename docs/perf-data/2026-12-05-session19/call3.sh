@@ -25,7 +25,7 @@ for t in cuda_device_test cuda_device_ntt_g2_test cuda_streamed_bases_test cuda_
   grep -E '^\[  SKIPPED|^\[  FAILED' "$OUT/$t.txt" | head -5
 done 2>&1 | tee "$OUT/kernel_tests.txt"
 echo "tests done after $((SECONDS - start)) s"
-[ $((SECONDS - start)) -lt 420 ] && timeout 120 "$B/bench_cuda_msm" --min-log 24 --max-log 24 --reps 5 --curve both 2>&1 | tee "$OUT/msm24.txt"
+[ $((SECONDS - start)) -lt 240 ] && timeout 120 "$B/bench_cuda_msm" --min-log 24 --max-log 24 --reps 5 --curve both 2>&1 | tee "$OUT/msm24.txt"
 cd "$OUT" && tar czf tests.tgz tests.log *_test.txt 2>/dev/null && rm -f tests.log *_test.txt
 echo "all done after $((SECONDS - start)) s"
 exit 0
