@@ -1,4 +1,6 @@
-// map_large / unmap_large: aligned, zeroed, writable mappings that ask for transparent huge pages.
+// map_large / unmap_large and UninitializedAllocator's use of them: aligned, zeroed, writable
+// mappings that ask for transparent huge pages, and vectors that keep their contents across
+// the size where they move from the heap to a mapping.
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -9,6 +11,7 @@
 #include <string>
 
 #include "core/util/large_pages.hpp"
+#include "core/util/uninitialized_allocator.hpp"
 
 namespace zkp {
 namespace {
@@ -70,6 +73,26 @@ TEST(MapLarge, AsksForTransparentHugePages) {
   ASSERT_FALSE(flags.empty()) << "no /proc/self/smaps entry holds the mapping";
   // "hg": the mapping was advised MADV_HUGEPAGE.
   EXPECT_NE((flags + " ").find(" hg "), std::string::npos) << flags;
+}
+
+TEST(UninitializedAllocator, LargeVectorsAreMappingsAndKeepTheirContents) {
+  UninitializedVector<std::uint64_t> v;
+  // Grow across kLargeBufferBytes one element at a time: every reallocation moves from the heap
+  // to a mapping, or between mappings, and must carry every element.
+  const std::size_t n = 2 * kLargeBufferBytes / sizeof(std::uint64_t) + 7;
+  for (std::size_t i = 0; i < n; ++i) v.push_back(i * 0x9E3779B97F4A7C15ull);
+  for (std::size_t i = 0; i < n; ++i) ASSERT_EQ(v[i], i * 0x9E3779B97F4A7C15ull) << i;
+  if (kMapLargeBuffers) {
+    EXPECT_TRUE(two_mib_aligned(v.data()));
+  }
+  v.resize(10);
+  v.shrink_to_fit();
+  for (std::size_t i = 0; i < v.size(); ++i) ASSERT_EQ(v[i], i * 0x9E3779B97F4A7C15ull) << i;
+}
+
+TEST(UninitializedAllocator, RefusesImpossibleSizes) {
+  UninitializedAllocator<std::uint64_t> a;
+  EXPECT_THROW((void)a.allocate(SIZE_MAX / 4), std::bad_array_new_length);
 }
 
 }  // namespace

@@ -3,10 +3,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
-#include <cstdint>
 #include <vector>
 
 #include "core/formats/error.hpp"
@@ -37,6 +37,8 @@ std::string text(ByteView b) { return {reinterpret_cast<const char*>(b.data()), 
 TEST_F(TempDir, RegularFileIsReadIntoOwnedMemory) {
   const FileContents f(write("a.bin", "hello zkey"));
   EXPECT_EQ(text(f.bytes()), "hello zkey");
+  // map_large's memory: 2 MiB-aligned, so a key's buffer can be huge pages from its first byte.
+  EXPECT_EQ(reinterpret_cast<std::uintptr_t>(f.bytes().data()) % (std::uintptr_t{2} << 20), 0u);
 }
 
 TEST_F(TempDir, EmptyFileIsEmpty) {

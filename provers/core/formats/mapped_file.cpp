@@ -11,6 +11,7 @@
 
 #include "core/formats/error.hpp"
 #include "core/formats/regular_file.hpp"
+#include "core/util/large_pages.hpp"
 
 namespace zkp {
 
@@ -29,8 +30,11 @@ FileContents::FileContents(const std::filesystem::path& path, std::uint64_t max_
   }
   if (size == 0) return;
   buffer_size_ = static_cast<std::size_t>(size);
-  void* p = ::mmap(nullptr, buffer_size_, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-  if (p == MAP_FAILED) {
+  // Huge pages where the kernel gives them: a key is hundreds of MB to tens of GB, and with
+  // 4 KiB pages the first touch of each (in the read below) and the unmap are most of a key
+  // read's time (large_pages.hpp).
+  void* p = map_large(buffer_size_);
+  if (p == nullptr) {
     buffer_size_ = 0;
     throw IoError(detail::concat(path.string(), ": cannot allocate memory for its contents: ", std::strerror(errno)));
   }
@@ -74,7 +78,7 @@ FileContents& FileContents::operator=(FileContents&& other) noexcept {
 }
 
 void FileContents::release() noexcept {
-  if (buffer_ != nullptr) ::munmap(buffer_, buffer_size_);
+  unmap_large(buffer_, buffer_size_);
   buffer_ = nullptr;
   buffer_size_ = 0;
   view_ = {};

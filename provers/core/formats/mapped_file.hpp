@@ -20,7 +20,8 @@ namespace zkp {
 // loaded key's points are read for the life of the key, and a mapped file that another process
 // truncates (`cp new.zkey circuit.zkey` over a loaded key) kills the whole process with SIGBUS
 // at the next read; an owned copy cannot change under zkpipe. The buffer is anonymous memory
-// (page-aligned, zero pages until read, returned to the OS when freed). Move-only; the view
+// (map_large: 2 MiB-aligned, huge pages where the kernel gives them, zero pages until read,
+// returned to the OS when freed). Move-only; the view
 // stays at the same address across moves, so spans taken from bytes() survive moving it.
 class FileContents {
  public:
