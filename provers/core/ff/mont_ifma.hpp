@@ -93,5 +93,7 @@ void add_rows_bls12_381_g2_ifma(const AffineAdd<bls12_381::Fq2>* jobs, std::size
 // out[i] = a[i]·b[i] for i < n: by eight with IFMA where use_ifma_kernels() says so, else
 // (and for the n % 8 tail) one operator* at a time. out may alias a or b elementwise.
 void mul_n_bn254_fq(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b, std::size_t n);
+void mul_n_bls12_381_fq(bls12_381::Fq* out, const bls12_381::Fq* a, const bls12_381::Fq* b, std::size_t n);
+void mul_n_bn254_fq2(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b, std::size_t n);
 
 }  // namespace zkp::mont::ifma

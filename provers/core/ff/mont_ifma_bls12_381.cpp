@@ -10,6 +10,7 @@
 #include <cstdint>
 
 #include "core/ff/mont_ifma.hpp"
+#include "core/ff/cpu_features.hpp"
 #include "core/ff/mont_ifma_lanes.hpp"
 #include "core/ff/mont_ifma_rows.hpp"
 
@@ -159,6 +160,13 @@ using Rows = lanes::BatchRows<L, Bls12381IO>;
     const AffineAdd<Fq2>* jobs, std::size_t n, const std::uint8_t* dbl, const Fq* prefix, const Fq* norm,
     const Fq2* den, const Fq* inv) {
   Rows::add_g2(jobs, n, dbl, prefix, norm, den, inv);
+}
+
+void mul_n_bls12_381_fq(Fq* out, const Fq* a, const Fq* b, std::size_t n) {
+  std::size_t i = 0;
+  if (use_ifma_kernels())
+    for (; i + 8 <= n; i += 8) mul8_bls12_381_fq_ifma(out + i, a + i, b + i);
+  for (; i < n; ++i) out[i] = a[i] * b[i];
 }
 
 }  // namespace zkp::mont::ifma

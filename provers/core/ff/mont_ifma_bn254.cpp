@@ -279,4 +279,11 @@ void mul_n_bn254_fq(Fq* out, const Fq* a, const Fq* b, std::size_t n) {
   for (; i < n; ++i) out[i] = a[i] * b[i];
 }
 
+void mul_n_bn254_fq2(Fq2* out, const Fq2* a, const Fq2* b, std::size_t n) {
+  std::size_t i = 0;
+  if (use_ifma_kernels())
+    for (; i + 8 <= n; i += 8) mul8_bn254_fq2_ifma(out + i, a + i, b + i);
+  for (; i < n; ++i) out[i] = a[i] * b[i];
+}
+
 }  // namespace zkp::mont::ifma
