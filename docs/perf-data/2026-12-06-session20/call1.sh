@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Device call 1 (prepared in session 20, refused there: no device time left). Carry build/devpack20
 # from make_pack.sh. Issue 18 item 3's 16-core run of the cpu prover, base (68f385d) against this
-# (huge pages for file and domain buffers), on 2 and 16 cores; 3 rounds at 2^16 and 2^18, 2 at
-# 2^20. No GPU is used.
+# (HEAD: huge pages for file and domain buffers, the batched on-curve check), on 2 and 16 cores;
+# 3 rounds at 2^16 and 2^18, 2 at 2^20. No GPU is used.
 set -uo pipefail
 start=$SECONDS
 mkdir -p /tmp/p20 "$OUT" && tar xJf build/devpack20/pack.tar.xz -C /tmp/p20
