@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 18 item 3 on a device machine's CPU cores: the whole `zkpipe prove` of two builds side by
 # side, base (main 68f385d: file and domain buffers in 4 KiB pages) and this (a later commit:
-# map_large's huge pages, from 558985e the batched on-curve check), on the same synthetic BN254 zkeys, under taskset on $CORES cores
+# map_large's huge pages from 558985e, the batched on-curve check from b7fd6b0), on the same synthetic BN254 zkeys, under taskset on $CORES cores
 # (default 2 16), rounds interleaved. One line per run:
 #   log2 cores variant wall_s user_s sys_s maxrss_kB exit_status key_load_ms
 #   cpu_thp_ab.sh BASE_DIR THIS_DIR ROUNDS LOG2...
