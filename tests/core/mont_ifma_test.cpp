@@ -184,6 +184,16 @@ TEST(MontIfmaTest, ArrayFormHandlesTailsAndMatches) {
     mont::ifma::mul_n_bn254_fq2(r.data(), a.data(), b.data(), n);
     for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(r[i], a[i] * b[i]) << "BN254 Fq2 n " << n << " i " << i;
   }
+  for (std::size_t n : {0, 1, 7, 8, 9, 16, 29}) {
+    using G = bls12_381::Fq;
+    std::vector<bls12_381::Fq2> a(n), b(n), r(n);
+    for (std::size_t i = 0; i < n; ++i) {
+      a[i] = bls12_381::Fq2{G::random(rng), G::random(rng)};
+      b[i] = bls12_381::Fq2{G::random(rng), G::random(rng)};
+    }
+    mont::ifma::mul_n_bls12_381_fq2(r.data(), a.data(), b.data(), n);
+    for (std::size_t i = 0; i < n; ++i) EXPECT_EQ(r[i], a[i] * b[i]) << "BLS12-381 Fq2 n " << n << " i " << i;
+  }
 }
 
 // The Fq2 kernels (Karatsuba and complex squaring, the additions between the products on the

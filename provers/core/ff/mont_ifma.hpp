@@ -80,6 +80,7 @@ void add_rows_bn254_g2_ifma(const AffineAddG2* jobs, std::size_t n, const std::u
 // BLS12-381: the product and the four batch passes above with the same contracts, for its Fq
 // (six words; eight 52-bit limbs in the kernel) and Fq2 (Fq[u]/(u² + 1), as BN254's).
 void mul8_bls12_381_fq_ifma(bls12_381::Fq* out, const bls12_381::Fq* a, const bls12_381::Fq* b);
+void mul8_bls12_381_fq2_ifma(bls12_381::Fq2* out, const bls12_381::Fq2* a, const bls12_381::Fq2* b);
 void prefix_rows_bls12_381_fq_ifma(bls12_381::Fq* prefix, bls12_381::Fq* acc, const bls12_381::Fq* den,
                                    std::size_t rows);
 void add_rows_bls12_381_g1_ifma(const AffineAdd<bls12_381::Fq>* jobs, std::size_t n, const std::uint8_t* dbl,
@@ -95,5 +96,6 @@ void add_rows_bls12_381_g2_ifma(const AffineAdd<bls12_381::Fq2>* jobs, std::size
 void mul_n_bn254_fq(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b, std::size_t n);
 void mul_n_bls12_381_fq(bls12_381::Fq* out, const bls12_381::Fq* a, const bls12_381::Fq* b, std::size_t n);
 void mul_n_bn254_fq2(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b, std::size_t n);
+void mul_n_bls12_381_fq2(bls12_381::Fq2* out, const bls12_381::Fq2* a, const bls12_381::Fq2* b, std::size_t n);
 
 }  // namespace zkp::mont::ifma

@@ -139,6 +139,13 @@ using Rows = lanes::BatchRows<L, Bls12381IO>;
   Bls12381IO::store(out, L::mont_mul(L::shifted(Bls12381IO::load(a)), Bls12381IO::load(b)));
 }
 
+[[gnu::target("avx512f,avx512ifma")]] void mul8_bls12_381_fq2_ifma(Fq2* out, const Fq2* a, const Fq2* b) {
+  const Limbs2 r = L::mont_mul2(Bls12381IO::load2(a), Bls12381IO::load2(b));
+  const __m512i at = consecutive(out, Bls12381IO::kFq2);
+  scatter(at, 0xff, r.c0);
+  scatter(_mm512_add_epi64(at, _mm512_set1_epi64(Bls12381IO::kFq)), 0xff, r.c1);
+}
+
 [[gnu::target("avx512f,avx512ifma")]] void prefix_rows_bls12_381_fq_ifma(Fq* prefix, Fq* acc,
                                                                                 const Fq* den, std::size_t rows) {
   Rows::prefix_g1(prefix, acc, den, rows);
@@ -166,6 +173,13 @@ void mul_n_bls12_381_fq(Fq* out, const Fq* a, const Fq* b, std::size_t n) {
   std::size_t i = 0;
   if (use_ifma_kernels())
     for (; i + 8 <= n; i += 8) mul8_bls12_381_fq_ifma(out + i, a + i, b + i);
+  for (; i < n; ++i) out[i] = a[i] * b[i];
+}
+
+void mul_n_bls12_381_fq2(Fq2* out, const Fq2* a, const Fq2* b, std::size_t n) {
+  std::size_t i = 0;
+  if (use_ifma_kernels())
+    for (; i + 8 <= n; i += 8) mul8_bls12_381_fq2_ifma(out + i, a + i, b + i);
   for (; i < n; ++i) out[i] = a[i] * b[i];
 }
 
