@@ -8,9 +8,8 @@
 //
 // A zkey's sections at `on_curve` (the default check) go through the curve equation in blocks,
 // its three products per point on the batch product (mul_n_*: eight lanes of AVX-512 IFMA where
-// the CPU has them) for the fields that have one: both curves' G1 (four of a key's five point
-// sections) and BN254's G2. One point at a time, the check was half of a 2^20 BN254 key load on
-// 2 cores (docs/PERF.md, session 20).
+// the CPU has them): both curves' G1 (four of a key's five point sections) and G2. One point at
+// a time, the check was half of a 2^20 BN254 key load on 2 cores (docs/PERF.md, session 20).
 #pragma once
 
 #include <algorithm>
@@ -36,7 +35,8 @@ namespace detail {
 
 // The groups whose coordinate field has a batch product (mul_n below).
 template <class C>
-concept BatchOnCurve = std::same_as<C, bn254::G1> || std::same_as<C, bls12_381::G1> || std::same_as<C, bn254::G2>;
+concept BatchOnCurve = std::same_as<C, bn254::G1> || std::same_as<C, bls12_381::G1> || std::same_as<C, bn254::G2> ||
+                       std::same_as<C, bls12_381::G2>;
 
 inline void mul_n(bn254::Fq* out, const bn254::Fq* a, const bn254::Fq* b, std::size_t n) {
   mont::ifma::mul_n_bn254_fq(out, a, b, n);
@@ -46,6 +46,9 @@ inline void mul_n(bls12_381::Fq* out, const bls12_381::Fq* a, const bls12_381::F
 }
 inline void mul_n(bn254::Fq2* out, const bn254::Fq2* a, const bn254::Fq2* b, std::size_t n) {
   mont::ifma::mul_n_bn254_fq2(out, a, b, n);
+}
+inline void mul_n(bls12_381::Fq2* out, const bls12_381::Fq2* a, const bls12_381::Fq2* b, std::size_t n) {
+  mont::ifma::mul_n_bls12_381_fq2(out, a, b, n);
 }
 
 inline bool all_zero(const std::uint8_t* p, std::size_t n) {
@@ -58,8 +61,8 @@ inline bool all_zero(const std::uint8_t* p, std::size_t n) {
   return any == 0;
 }
 
-// Points one block checks: its x, y and x³ stay in the calling thread's L2 (48 KiB for BN254
-// G2) and the pool gets 2^12 blocks from a 2^20 section.
+// Points one block checks: its x, y and x³ stay in the calling thread's L2 (72 KiB for
+// BLS12-381 G2) and the pool gets 2^12 blocks from a 2^20 section.
 inline constexpr std::size_t kOnCurveBlock = 256;
 
 // The first index in [i0, i1) (at most kOnCurveBlock points, zkey encoding) whose point is not
