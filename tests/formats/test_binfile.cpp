@@ -102,3 +102,21 @@ TEST(BinFile, RejectsImpossibleSectionCount) {
 }
 
 }  // namespace
+
+namespace {
+
+// all_zero (bytes.hpp) reads eight bytes at a time and then the tail: one set byte anywhere, in
+// a word or in the tail, at every length from 0 to 40, makes it false.
+TEST(Bytes, AllZeroSeesEveryByteInWordsAndTail) {
+  for (std::size_t n = 0; n <= 40; ++n) {
+    std::vector<std::byte> b(n);
+    EXPECT_TRUE(zkp::all_zero(zkp::ByteView(b.data(), b.size()))) << n;
+    for (std::size_t i = 0; i < n; ++i) {
+      b[i] = std::byte{0x80};
+      EXPECT_FALSE(zkp::all_zero(zkp::ByteView(b.data(), b.size()))) << n << " " << i;
+      b[i] = std::byte{0};
+    }
+  }
+}
+
+}  // namespace

@@ -39,11 +39,18 @@ inline bool bytes_equal(ByteView a, ByteView b) {
   return a.size() == b.size() && (a.empty() || std::memcmp(a.data(), b.data(), a.size()) == 0);
 }
 
+// Eight bytes at a time: the zkey point checks ask this of every point (an all-zero point is
+// the identity), millions per key.
 inline bool all_zero(ByteView a) {
-  for (std::byte b : a) {
-    if (b != std::byte{0}) return false;
+  std::size_t i = 0;
+  std::uint64_t any = 0;
+  for (; i + 8 <= a.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, a.data() + i, 8);
+    any |= w;
   }
-  return true;
+  for (; i < a.size(); ++i) any |= std::to_integer<std::uint64_t>(a[i]);
+  return any == 0;
 }
 
 }  // namespace zkp

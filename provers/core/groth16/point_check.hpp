@@ -10,13 +10,14 @@
 // its three products per point on the batch product (mul_n_*: eight lanes of AVX-512 IFMA where
 // the CPU has them): both curves' G1 (four of a key's five point sections) and G2. One point at
 // a time, the check was half of a 2^20 BN254 key load on 2 cores (docs/PERF.md, session 20).
+// Only in x86-64 host builds, where the IFMA kernels exist (ZKPIPE_MONT_ADX_DISPATCH, defined
+// by montgomery.hpp, included here for that reason); elsewhere every point goes one at a time.
 #pragma once
 
 #include <algorithm>
 #include <array>
 #include <concepts>
 #include <cstdint>
-#include <cstring>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -24,13 +25,19 @@
 #include "core/ec/curves_bls12_381.hpp"
 #include "core/ec/curves_bn254.hpp"
 #include "core/ec/encoding.hpp"
-#include "core/ff/mont_ifma.hpp"
+#include "core/ff/montgomery.hpp"
+#include "core/formats/bytes.hpp"
 #include "core/formats/point_validator.hpp"
 #include "core/util/first_index.hpp"
 #include "core/util/thread_pool.hpp"
 
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
+#include "core/ff/mont_ifma.hpp"
+#endif
+
 namespace zkp::groth16 {
 
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
 namespace detail {
 
 // The groups whose coordinate field has a batch product (mul_n below).
@@ -51,16 +58,6 @@ inline void mul_n(bls12_381::Fq2* out, const bls12_381::Fq2* a, const bls12_381:
   mont::ifma::mul_n_bls12_381_fq2(out, a, b, n);
 }
 
-inline bool all_zero(const std::uint8_t* p, std::size_t n) {
-  std::uint64_t any = 0;
-  for (std::size_t i = 0; i < n; i += 8) {
-    std::uint64_t w;
-    std::memcpy(&w, p + i, 8);
-    any |= w;
-  }
-  return any == 0;
-}
-
 // Points one block checks: its x, y and x³ stay in the calling thread's L2 (72 KiB for
 // BLS12-381 G2) and the pool gets 2^12 blocks from a 2^20 section.
 inline constexpr std::size_t kOnCurveBlock = 256;
@@ -72,14 +69,13 @@ template <BatchOnCurve C>
 std::size_t first_off_curve_in_block(const std::uint8_t* data, std::size_t i0, std::size_t i1) {
   using F = typename C::Field;
   constexpr std::size_t kBytes = kAffineBytes<C>;
-  static_assert(kBytes % 8 == 0);
   std::array<F, kOnCurveBlock> x, y, x3;
   std::array<bool, kOnCurveBlock> identity;
-  std::size_t n = i1 - i0;
-  std::size_t first_non_canonical = n;
+  const std::size_t n = i1 - i0;
+  std::size_t first_non_canonical = n;  // the points before it are the ones the curve check sees
   for (std::size_t k = 0; k < n; ++k) {
     const std::uint8_t* p = data + (i0 + k) * kBytes;
-    identity[k] = all_zero(p, kBytes);
+    identity[k] = all_zero(ByteView(reinterpret_cast<const std::byte*>(p), kBytes));
     if (identity[k]) {
       x[k] = y[k] = F::zero();
       continue;
@@ -93,17 +89,17 @@ std::size_t first_off_curve_in_block(const std::uint8_t* data, std::size_t i0, s
     x[k] = *xk;
     y[k] = *yk;
   }
-  const std::size_t checked = first_non_canonical;
-  mul_n(x3.data(), x.data(), x.data(), checked);
-  mul_n(x3.data(), x3.data(), x.data(), checked);
-  mul_n(y.data(), y.data(), y.data(), checked);
-  for (std::size_t k = 0; k < checked; ++k) {
+  mul_n(x3.data(), x.data(), x.data(), first_non_canonical);
+  mul_n(x3.data(), x3.data(), x.data(), first_non_canonical);
+  mul_n(y.data(), y.data(), y.data(), first_non_canonical);
+  for (std::size_t k = 0; k < first_non_canonical; ++k) {
     if (!identity[k] && y[k] != x3[k] + C::kB) return i0 + k;
   }
   return i0 + first_non_canonical;
 }
 
 }  // namespace detail
+#endif
 
 // Index of the first point of `bytes` (count points of curve C, zkey or standard encoding)
 // that fails `check`, or nullopt.
@@ -113,6 +109,7 @@ std::optional<std::size_t> first_invalid_point(ByteView bytes, std::size_t count
   constexpr std::size_t kBytes = kAffineBytes<C>;
   if (bytes.size() != count * kBytes) throw std::invalid_argument("first_invalid_point: size mismatch");
   const auto* data = reinterpret_cast<const std::uint8_t*>(bytes.data());
+#if defined(ZKPIPE_MONT_ADX_DISPATCH)
   if constexpr (detail::BatchOnCurve<C>) {
     if (encoding == CoordEncoding::montgomery && check == PointCheck::on_curve) {
       constexpr std::size_t kBlock = detail::kOnCurveBlock;
@@ -125,6 +122,7 @@ std::optional<std::size_t> first_invalid_point(ByteView bytes, std::size_t count
       return detail::first_off_curve_in_block<C>(data, *bad_block * kBlock, block_end(*bad_block));
     }
   }
+#endif
   constexpr std::size_t kGrain = 256;
   return first_index(pool, count, kGrain, [&](std::size_t i) {
     const std::span<const std::uint8_t, kBytes> p(data + i * kBytes, kBytes);
