@@ -4,7 +4,7 @@
 #include <zkpipe/zkp_host.h>
 
 #include <zkpipe/host/host.hpp>
-#include <zkpipe/host/log_sink.hpp>
+#include "log_sink.hpp"
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 

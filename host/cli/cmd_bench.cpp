@@ -179,9 +179,7 @@ int run_bench(const std::vector<std::string>& args) {
     print_command_help(std::cout, kUsage, specific);
     return kExitSuccess;
   }
-  for (const std::string& o : parsed.overrides) {
-    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
-  }
+  require_key_value_overrides(parsed);
   po::variables_map& v = parsed.values;
   std::optional<bench::SyntheticSpec> synthetic;
   if (v.count("synthetic")) {

@@ -10,12 +10,14 @@
 
 #include <zkpipe/sdk/error.hpp>
 
+#include "services/names.hpp"
 #include "store.hpp"
 
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <iterator>
+#include <optional>
 
 namespace zkp::cli {
 
@@ -62,16 +64,18 @@ int enqueue_body(const std::vector<std::string>& args) {
   if (parsed.overrides.empty()) throw UsageError("expected one or more witness files");
   queue::JobSpec job;
   job.key_format = parsed.values["key-format"].as<std::string>();
-  if (job.key_format != "zkey" && job.key_format != "bellperson") {
-    throw UsageError("--key-format is zkey or bellperson, not '" + job.key_format + "'");
+  if (!services::key_format_from_name(job.key_format)) {
+    throw UsageError("--key-format is " + std::string(services::key_format_choices()) + ", not '" + job.key_format + "'");
   }
   job.key_path = absolute_file(parsed.values["key"].as<std::string>(), "key");
   job.priority = parsed.values["priority"].as<int32_t>();
   job.gpu_index = parsed.values["gpu-index"].as<int32_t>();
   if (job.gpu_index < -1) throw UsageError("--gpu-index is -1 (any) or a device index");
   if (parsed.values.count("curve")) {
-    job.curve = parsed.values["curve"].as<std::string>();
-    if (job.curve != "bn254" && job.curve != "bls12_381") throw UsageError("--curve is bn254 or bls12_381");
+    // Either spelling (services/names.hpp); the store keeps the fleet's.
+    const std::optional<zkp_curve_t> curve = services::curve_from_name(parsed.values["curve"].as<std::string>());
+    if (!curve) throw UsageError("--curve is " + std::string(services::fleet_curve_choices()));
+    job.curve = services::fleet_curve_name(*curve);
   }
   job.max_attempts = parsed.values["max-attempts"].as<int32_t>();
   if (job.max_attempts < 0) throw UsageError("--max-attempts is at least 1 (0: the store's default)");

@@ -3,7 +3,7 @@
 // The positional form is rapidsnark's `prover`, so scripts that call rapidsnark drop in.
 //
 // --format rapidsnark writes the two files as rapidsnark's `prover` does (compact JSON, no
-// "curve" key; host/rapidsnark/rapidsnark_json.hpp) instead of snarkjs's layout.
+// "curve" key; host/services/rapidsnark_json.hpp) instead of snarkjs's layout.
 //
 // --key-format bellperson takes a bellperson parameter file instead of the zkey; with
 // --r1cs C.r1cs the circom witness is synthesized in bellperson's numbering (the prover's r1cs
@@ -34,7 +34,9 @@
 #include "core/formats/groth16_json.hpp"
 #include "core/formats/proof_bytes.hpp"
 #include "core/groth16/proof_codec.hpp"
-#include "rapidsnark_json.hpp"
+#include "services/rapidsnark_json.hpp"
+#include "services/names.hpp"
+#include "services/snarkjs_result.hpp"
 
 namespace zkp::cli {
 
@@ -62,8 +64,6 @@ struct Outcome {
   bool self_checked = false;
 };
 
-constexpr std::size_t kScalarBytes = 32;  // zkp_prover.h: public inputs are 32-byte scalars
-
 void on_partition(void* user_data, const zkp_completion_t* r) {
   auto& out = *static_cast<Outcome*>(user_data);
   out.status = r->status;
@@ -77,18 +77,12 @@ void on_partition(void* user_data, const zkp_completion_t* r) {
   if (r->status != ZKP_OK) return;
   const auto* proof = reinterpret_cast<const std::byte*>(r->proof);
   if (proof != nullptr) out.proof.assign(proof, proof + r->proof_size);
-  const auto* pub = reinterpret_cast<const std::byte*>(r->public_inputs);
-  for (size_t off = 0; pub != nullptr && off + kScalarBytes <= r->public_size; off += kScalarBytes) {
-    out.publics.emplace_back(pub + off, pub + off + kScalarBytes);
-  }
+  out.publics = services::public_scalars(r->public_inputs, r->public_size);
 }
 
 Curve to_curve(zkp_curve_t c) {
-  switch (c) {
-    case ZKP_CURVE_BN254: return Curve::bn254;
-    case ZKP_CURVE_BLS12_381: return Curve::bls12_381;
-    default: throw sdk::Error(ZKP_ERR_INTERNAL, "the prover reported an unknown curve id " + std::to_string(c));
-  }
+  if (const std::optional<Curve> curve = services::formats_curve(c)) return *curve;
+  throw sdk::Error(ZKP_ERR_INTERNAL, "the prover reported an unknown curve id " + std::to_string(c));
 }
 
 // Writes `text` to `path` through a temporary file in the same folder, so a failed run never
@@ -180,14 +174,13 @@ int run_prove(const std::vector<std::string>& args) {
   for (const char* name : {"zkey", "witness", "proof", "public"}) {
     if (!parsed.values.count(name)) throw UsageError("expected ZKEY WTNS PROOF_JSON PUBLIC_JSON");
   }
-  for (const std::string& o : parsed.overrides) {
-    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
-  }
+  require_key_value_overrides(parsed);
   if (parsed.values.count("backend")) parsed.overrides.push_back("prover=" + parsed.values["backend"].as<std::string>());
   if (parsed.values.count("r1cs")) parsed.overrides.push_back("prover.r1cs=" + parsed.values["r1cs"].as<std::string>());
-  const std::string key_format = parsed.values["key-format"].as<std::string>();
-  if (key_format != "zkey" && key_format != "bellperson") {
-    throw UsageError("--key-format is zkey or bellperson, not '" + key_format + "'");
+  const std::string key_format_text = parsed.values["key-format"].as<std::string>();
+  const std::optional<zkp_key_format_t> key_format = services::key_format_from_name(key_format_text);
+  if (!key_format) {
+    throw UsageError("--key-format is " + std::string(services::key_format_choices()) + ", not '" + key_format_text + "'");
   }
   const std::string format = parsed.values["format"].as<std::string>();
   if (format != "snarkjs" && format != "rapidsnark") {
@@ -208,7 +201,7 @@ int run_prove(const std::vector<std::string>& args) {
   host::Host host(load_config(parsed));
   auto source = sdk::make_struct<zkp_key_source_t>();
   source.path = zkey.c_str();
-  source.format = key_format == "bellperson" ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
+  source.format = *key_format;
   const uint64_t key_id = host.load_key(source);
 
   auto part = sdk::make_struct<zkp_partition_t>();
@@ -228,7 +221,7 @@ int run_prove(const std::vector<std::string>& args) {
 
   if (outcome.status != ZKP_OK) throw sdk::Error(outcome.status, outcome.message);
   if (outcome.proof.empty()) {
-    throw sdk::Error(ZKP_ERR_UNSUPPORTED, "prover '" + host.prover().name() + "' produced no proof bytes (simulated?)");
+    throw sdk::Error(ZKP_ERR_UNSUPPORTED, "prover '" + host.prover_name() + "' produced no proof bytes (simulated?)");
   }
   const Curve curve = to_curve(outcome.curve);
   const bool rapidsnark_layout = format == "rapidsnark";
@@ -250,7 +243,7 @@ int run_prove(const std::vector<std::string>& args) {
     std::fprintf(stderr, "zkpipe prove: WARNING: %s\n", warning.c_str());
   }
   std::fprintf(stderr, "zkpipe prove: %s proof on %s device %d: proving %.1f ms, synthesis %.1f ms, total %.1f ms%s\n",
-               std::string(curve_info(curve).name).c_str(), host.prover().name().c_str(), outcome.gpu_index,
+               std::string(curve_info(curve).name).c_str(), host.prover_name().c_str(), outcome.gpu_index,
                static_cast<double>(outcome.gpu_ns) / kNsPerMs, static_cast<double>(outcome.synthesis_ns) / kNsPerMs,
                static_cast<double>(outcome.total_ns) / kNsPerMs, outcome.self_checked ? ", verified" : "");
   return kExitSuccess;

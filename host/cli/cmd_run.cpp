@@ -81,9 +81,8 @@ int run_run(const std::vector<std::string>& args) {
   const auto jobs = static_cast<uint32_t>(jobs_arg);
 
   host::Host host(load_config(parsed));
-  const host::Prover& prover = host.prover();
-  std::cout << "prover " << prover.name() << (prover.simulated() ? " (simulated)" : "") << ", pacer "
-            << host.pacer().name() << ", " << prover.device_count() << " device(s) x "
+  std::cout << "prover " << host.prover_name() << (host.simulated() ? " (simulated)" : "") << ", pacer "
+            << host.pacer_name() << ", " << host.device_count() << " device(s) x "
             << host.config().workers_per_device << " worker(s)\n";
 
   auto source = sdk::make_struct<zkp_key_source_t>();

@@ -48,6 +48,12 @@ void print_command_help(std::ostream& out, const char* usage, const po::options_
   host::print_config_reference(out);
 }
 
+void require_key_value_overrides(const ParsedArgs& parsed) {
+  for (const std::string& o : parsed.overrides) {
+    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
+  }
+}
+
 host::Config load_config(const ParsedArgs& parsed) {
   try {
     std::optional<std::filesystem::path> file;

@@ -32,6 +32,10 @@ ParsedArgs parse_command_line(const std::vector<std::string>& args,
 void print_command_help(std::ostream& out, const char* usage,
                         const boost::program_options::options_description& specific);
 
+// A command that runs a host takes only key=value overrides after its own positionals: any
+// other word is a UsageError naming it.
+void require_key_value_overrides(const ParsedArgs& parsed);
+
 // Loads the configuration; a bad key or value is a UsageError (exit 2).
 host::Config load_config(const ParsedArgs& parsed);
 

@@ -5,6 +5,8 @@
 #include <zkpipe/zkp_prover.h>
 #include <zkpipe/sdk/error.hpp>
 
+#include "core/formats/json.hpp"
+
 #include <cstdio>
 #include <ostream>
 
@@ -13,37 +15,6 @@ namespace zkp::cli {
 namespace {
 
 std::string text(const char* s) { return s == nullptr ? std::string() : std::string(s); }
-
-// A JSON string literal (RFC 8259: quote, backslash and control characters escaped).
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char esc[8];
-          std::snprintf(esc, sizeof esc, "\\u%04x", static_cast<unsigned>(c));
-          out += esc;
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += '"';
-  return out;
-}
 
 }  // namespace
 
@@ -83,23 +54,23 @@ void write_inventory_json(std::ostream& out, const host::PluginLoader& loader,
       << "],\n  \"search_path\": [";
   const char* sep = "";
   for (const auto& folder : loader.search_path()) {
-    out << sep << quoted(folder.string());
+    out << sep << json_quoted(folder.string());
     sep = ", ";
   }
   out << "],\n  \"plugins\": [";
   sep = "\n";
   for (const PluginRecord& p : plugins) {
-    out << sep << "    {\"path\": " << quoted(p.path) << ", \"loaded\": " << (p.loaded ? "true" : "false");
+    out << sep << "    {\"path\": " << json_quoted(p.path) << ", \"loaded\": " << (p.loaded ? "true" : "false");
     if (!p.loaded) {
-      out << ", \"error\": " << quoted(p.error) << ", \"status\": " << quoted(zkp_status_name(p.status));
+      out << ", \"error\": " << json_quoted(p.error) << ", \"status\": " << json_quoted(zkp_status_name(p.status));
     } else {
-      out << ", \"name\": " << quoted(p.name) << ", \"version\": " << quoted(p.version)
-          << ", \"description\": " << quoted(p.description) << ", \"abi\": [" << p.abi_min << ", " << p.abi_max
+      out << ", \"name\": " << json_quoted(p.name) << ", \"version\": " << json_quoted(p.version)
+          << ", \"description\": " << json_quoted(p.description) << ", \"abi\": [" << p.abi_min << ", " << p.abi_max
           << "], \"abi_used\": " << p.abi_used << ", \"factories\": [";
       const char* fsep = "";
       for (const FactoryRecord& f : p.factories) {
-        out << fsep << "{\"id\": " << quoted(f.id) << ", \"kind\": " << quoted(f.kind)
-            << ", \"options_help\": " << quoted(f.options_help) << "}";
+        out << fsep << "{\"id\": " << json_quoted(f.id) << ", \"kind\": " << json_quoted(f.kind)
+            << ", \"options_help\": " << json_quoted(f.options_help) << "}";
         fsep = ", ";
       }
       out << "]";

@@ -3,6 +3,7 @@
 #include "call_status.hpp"
 #include "connection.hpp"
 #include "result.hpp"
+#include "services/names.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/zkp_client.h>
@@ -68,7 +69,7 @@ void fill_key(const v1::KeyInfo& k, bool already_loaded, zkp_client_key_t* out) 
   out->header = header;
   out->key_id = k.key_id();
   out->format = k.format() == v1::KEY_FORMAT_BELLPERSON ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
-  out->curve = k.curve() == "bn128" ? ZKP_CURVE_BN254 : k.curve() == "bls12381" ? ZKP_CURVE_BLS12_381 : ZKP_CURVE_UNKNOWN;
+  out->curve = zkp::services::curve_from_name(k.curve()).value_or(ZKP_CURVE_UNKNOWN);
   out->n_vars = k.n_vars();
   out->n_public = k.n_public();
   out->domain_size = k.domain_size();

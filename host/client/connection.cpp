@@ -1,6 +1,6 @@
 #include "connection.hpp"
 
-#include "tls.hpp"
+#include "services/tls.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/zkp_client.h>
@@ -36,7 +36,7 @@ Connection::Connection(ConnectionSettings settings) : settings_(std::move(settin
   if (!settings_.tls_server_name.empty()) args.SetSslTargetNameOverride(settings_.tls_server_name);
   channel_ = grpc::CreateCustomChannel(settings_.target,
                                        settings_.tls_ca_file.empty() ? grpc::InsecureChannelCredentials()
-                                                                     : serve::tls_channel_credentials(settings_.tls_ca_file),
+                                                                     : services::tls_channel_credentials(settings_.tls_ca_file),
                                        args);
   stub_ = zkpipe::v1::Prover::NewStub(channel_);
 }

@@ -2,17 +2,15 @@
 
 #include <zkpipe/sdk/error.hpp>
 
+#include "services/names.hpp"
+
 #include <memory>
 
 namespace zkp::client {
 
 namespace {
 
-zkp_curve_t curve_of(const std::string& name) {
-  if (name == "bn128") return ZKP_CURVE_BN254;
-  if (name == "bls12381") return ZKP_CURVE_BLS12_381;
-  return ZKP_CURVE_UNKNOWN;
-}
+zkp_curve_t curve_of(const std::string& name) { return services::curve_from_name(name).value_or(ZKP_CURVE_UNKNOWN); }
 
 const uint8_t* bytes_of(const std::string& s) {
   return s.empty() ? nullptr : reinterpret_cast<const uint8_t*>(s.data());

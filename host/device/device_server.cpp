@@ -5,7 +5,7 @@
 
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/host/plugin_library.hpp>
-#include <zkpipe/host/prover.hpp>
+#include "prover.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <condition_variable>

@@ -9,6 +9,7 @@
 #include <zkpipe/sdk/error.hpp>
 
 #include "schema.hpp"
+#include "services/names.hpp"
 #include "store.hpp"
 
 #include <cstddef>
@@ -82,9 +83,9 @@ std::string absolute_file(const char* path, const std::string& what) {
 const char* curve_name(zkp_curve_t c) {
   switch (c) {
     case ZKP_CURVE_UNKNOWN: return "";
-    case ZKP_CURVE_BN254: return "bn254";
-    case ZKP_CURVE_BLS12_381: return "bls12_381";
-    default: throw Error(ZKP_ERR_INVALID_ARGUMENT, "curve " + std::to_string(c) + " is no zkp_curve_t");
+    default:
+      if (const zkp::services::CurveName* row = zkp::services::find_curve(c)) return row->fleet.data();
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "curve " + std::to_string(c) + " is no zkp_curve_t");
   }
 }
 
@@ -102,7 +103,7 @@ zkp::queue::JobSpec to_spec(const zkp_queue_job_t& job) {
   if (job.gpu_index < -1) throw Error(ZKP_ERR_INVALID_ARGUMENT, "gpu_index is -1 (any) or a device index");
   zkp::queue::JobSpec spec;
   spec.key_path = absolute_file(job.key_path, "key");
-  spec.key_format = job.key_format == ZKP_KEY_FORMAT_BELLPERSON ? "bellperson" : "zkey";
+  spec.key_format = zkp::services::key_format_name(job.key_format);
   spec.priority = job.priority;
   spec.gpu_index = job.gpu_index;
   spec.curve = curve_name(job.curve);

@@ -3,10 +3,9 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
-#include "key_table.hpp"
-
-#include "core/formats/groth16_json.hpp"
-#include "core/formats/proof_bytes.hpp"
+#include "services/key_table.hpp"
+#include "services/names.hpp"
+#include "services/snarkjs_result.hpp"
 
 #include <algorithm>
 #include <condition_variable>
@@ -22,22 +21,10 @@ namespace {
 
 struct Done {
   uint64_t lease_id = 0;
-  std::string key_path;    // for the key's idle clock
+  uint64_t key_id = 0;     // its job ends in the key table (the key's idle clock)
   bool cancelled = false;  // never reached a device: released, not written
   PartitionResult result;
 };
-
-zkp_key_format_t key_format(const std::string& name) {
-  return name == "bellperson" ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
-}
-
-std::optional<Curve> curve_of(zkp_curve_t c) {
-  switch (c) {
-    case ZKP_CURVE_BN254: return Curve::bn254;
-    case ZKP_CURVE_BLS12_381: return Curve::bls12_381;
-    default: return std::nullopt;
-  }
-}
 
 // A failure that another host may not have: its devices (after the host's own device_retries
 // on its other devices), its memory or budget, a path it cannot read, a prover that lacks the
@@ -64,22 +51,16 @@ PartitionResult to_result(const Claim& c, const zkp_completion_t& rec) {
   r.prove_ns = rec.total_ns;
   if (rec.proof != nullptr) r.proof.assign(reinterpret_cast<const char*>(rec.proof), rec.proof_size);
   if (rec.public_inputs != nullptr) r.public_inputs.assign(reinterpret_cast<const char*>(rec.public_inputs), rec.public_size);
-  const std::optional<Curve> curve = curve_of(rec.curve);
   if (rec.status != ZKP_OK) return r;
-  if (rec.proof == nullptr || !curve) {
-    return failure(c, ZKP_ERR_UNSUPPORTED, "the prover produced no proof bytes (a simulated prover cannot serve a queue)");
-  }
   try {
-    const auto* proof = reinterpret_cast<const std::byte*>(rec.proof);
-    r.proof_json = write_proof_json(proof_from_bytes(*curve, ByteView(proof, rec.proof_size), "proof"));
-    std::vector<ByteVec> publics;
-    const auto* pub = reinterpret_cast<const std::byte*>(rec.public_inputs);
-    for (size_t off = 0; pub != nullptr && off + ZKP_SCALAR_SIZE <= rec.public_size; off += ZKP_SCALAR_SIZE) {
-      publics.emplace_back(pub + off, pub + off + ZKP_SCALAR_SIZE);
+    std::optional<services::SnarkjsFiles> files = services::snarkjs_files(rec);
+    if (!files) {
+      return failure(c, ZKP_ERR_UNSUPPORTED, "the prover produced no proof bytes (a simulated prover cannot serve a queue)");
     }
-    r.public_json = write_public_json(publics);
-  } catch (const std::exception& e) {
-    return failure(c, ZKP_ERR_INTERNAL, std::string("the prover's proof bytes do not convert to snarkjs JSON: ") + e.what());
+    r.proof_json = std::move(files->proof_json);
+    r.public_json = std::move(files->public_json);
+  } catch (const sdk::Error& e) {
+    return failure(c, e.status(), e.what());
   }
   return r;
 }
@@ -90,12 +71,13 @@ struct QueueWorker::Impl {
   Impl(host::Host& h, WorkerOptions o)
       // No key budget: a worker keeps every key it has met warm, unless --key-idle-ms unloads
       // the cold ones (evict_cold_keys).
-      : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h, 0) {}
+      : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h, 0, "worker " + opt.id) {}
 
   // A claim on its way through the host: the zkp_partition_t points into `claim` (the
   // witness path or bytes), so it stays put (held by unique_ptr) until its completion.
   struct InFlight {
     Claim claim;
+    uint64_t key_id = 0;
     zkp_partition_t part{};
     Impl* owner = nullptr;
     std::chrono::steady_clock::time_point submitted;  // for the per-attempt deadline
@@ -106,15 +88,9 @@ struct QueueWorker::Impl {
   const WorkerOptions opt;
   Store store;       // run()'s connection
   Store beat_store;  // the heartbeat's
-  serve::KeyTable keys;
-  // The keys loaded, by path, with when a partition of theirs was last submitted or completed
-  // [run thread].
-  struct WarmKey {
-    uint64_t id = 0;
-    uint64_t synthesis_bytes = 0;
-    std::chrono::steady_clock::time_point last_used;
-  };
-  std::map<std::string, WarmKey> warm;
+  // The keys met so far, by file; each partition is a job of its key there (note_job at submit,
+  // job_done when settled), which is what --key-idle-ms measures idleness by.
+  services::KeyTable keys;
   uint64_t max_key_bytes = 0;  // the largest synthesis_bytes of the keys loaded [run thread]
   WorkerCounters counters;     // [run thread], but lost_leases, overdue, reconnects, given_up [under mu]
 
@@ -132,7 +108,7 @@ struct QueueWorker::Impl {
     auto* f = static_cast<InFlight*>(user_data);
     Done d;
     d.lease_id = f->claim.lease_id;
-    d.key_path = f->claim.key_path;
+    d.key_id = f->key_id;
     d.cancelled = rec->status == ZKP_ERR_CANCELLED;
     d.result = to_result(f->claim, *rec);
     Impl& self = *f->owner;
@@ -303,10 +279,7 @@ struct QueueWorker::Impl {
       std::lock_guard lock(mu);
       for (const Done& d : batch) flight.erase(d.lease_id);
     }
-    const auto now = std::chrono::steady_clock::now();
-    for (const Done& d : batch) {
-      if (const auto it = warm.find(d.key_path); it != warm.end()) it->second.last_used = now;
-    }
+    for (const Done& d : batch) keys.job_done(d.key_id);
     std::vector<uint64_t> release;
     for (Done& d : batch) {
       if (d.cancelled) {
@@ -325,10 +298,9 @@ struct QueueWorker::Impl {
     const Claim& c = f->claim;
     uint64_t key_id = 0;
     try {
-      const serve::KeyTable::Loaded loaded = keys.load(c.key_path, key_format(c.key_format));
+      const services::KeyTable::Loaded loaded = keys.load(c.key_path, services::key_format_from_name(c.key_format).value_or(ZKP_KEY_FORMAT_ZKEY));
       key_id = loaded.key.id;
       max_key_bytes = std::max(max_key_bytes, loaded.key.info.synthesis_bytes);
-      warm[c.key_path] = WarmKey{key_id, loaded.key.info.synthesis_bytes, std::chrono::steady_clock::now()};
     } catch (const sdk::Error& e) {
       write(failure(c, e.status(), std::string("loading the key: ") + e.what()));
       return;
@@ -352,15 +324,18 @@ struct QueueWorker::Impl {
     job.on_partition = &Impl::on_partition;
     job.user_data = f.get();
     const uint64_t lease_id = c.lease_id;
+    f->key_id = key_id;
     f->submitted = std::chrono::steady_clock::now();
     InFlight* raw = f.get();
     {
       std::lock_guard lock(mu);
       flight.emplace(lease_id, std::move(f));
     }
+    keys.note_job(key_id);
     try {
       host.submit(job);
     } catch (const sdk::Error& e) {
+      keys.job_done(key_id, false);
       const PartitionResult r = failure(raw->claim, e.status(), e.what());
       {
         std::lock_guard lock(mu);
@@ -378,38 +353,14 @@ struct QueueWorker::Impl {
   // needs (--key-idle-ms), so that a worker that met many keys does not hold them all, and
   // its claims' budget fit counts in partitions of the keys it still has.
   void evict_cold_keys() {
-    if (opt.key_idle.count() <= 0 || warm.empty()) return;
-    const auto now = std::chrono::steady_clock::now();
-    if (std::none_of(warm.begin(), warm.end(), [&](const auto& w) { return now - w.second.last_used >= opt.key_idle; })) {
-      return;
-    }
-    std::set<std::string> busy;
-    {
-      std::lock_guard lock(mu);
-      for (const auto& [id, f] : flight) busy.insert(f->claim.key_path);
-    }
-    bool unloaded = false;
-    for (auto it = warm.begin(); it != warm.end();) {
-      if (now - it->second.last_used < opt.key_idle || busy.count(it->first) != 0) {
-        ++it;
-        continue;
-      }
-      try {
-        keys.unload(it->second.id);
-      } catch (const sdk::Error& e) {
-        // The host still holds partitions of it (a completion not yet seen here): next time.
-        host::log().debug("worker {}: key {} stays loaded for now: {}", opt.id, it->first, e.what());
-        ++it;
-        continue;
-      }
+    if (opt.key_idle.count() <= 0) return;
+    const std::vector<services::KeyEntry> unloaded = keys.unload_idle(opt.key_idle);
+    if (unloaded.empty()) return;
+    for (const services::KeyEntry& k : unloaded) {
       ++counters.keys_unloaded;
-      host::log().info("worker {}: key {} unloaded: unused for over {} ms", opt.id, it->first, opt.key_idle.count());
-      it = warm.erase(it);
-      unloaded = true;
+      host::log().info("worker {}: key {} unloaded: unused for over {} ms", opt.id, k.path, opt.key_idle.count());
     }
-    if (!unloaded) return;
-    max_key_bytes = 0;
-    for (const auto& [path, k] : warm) max_key_bytes = std::max(max_key_bytes, k.synthesis_bytes);
+    max_key_bytes = keys.max_synthesis_bytes();
   }
 
   void heartbeat_loop() {
@@ -515,7 +466,7 @@ WorkerCounters QueueWorker::run() {
       size_t claimed = 0;
       if (z.claim > 0 && (in_flight == 0 || z.claim >= z.batch)) {
         std::vector<std::string> warm;
-        for (const auto& [path, k] : s.warm) warm.push_back(path);
+        for (const services::KeyEntry& k : s.keys.list()) warm.push_back(k.asked_path);
         std::vector<Claim> claims =
             s.main_retrying([&] { return s.store.claim(s.opt.id, z.claim, s.opt.lease, warm, caps); });
         claimed = claims.size();

@@ -10,7 +10,8 @@
 #include "core/formats/wtns.hpp"
 #include "error_message.hpp"
 #include "host_settings.hpp"
-#include "rapidsnark_json.hpp"
+#include "services/rapidsnark_json.hpp"
+#include "services/names.hpp"
 
 namespace zkp::rapidsnark {
 namespace {
@@ -33,11 +34,8 @@ T fresh_struct() {
 }
 
 Curve to_curve(zkp_curve_t c) {
-  switch (c) {
-    case ZKP_CURVE_BN254: return Curve::bn254;
-    case ZKP_CURVE_BLS12_381: return Curve::bls12_381;
-    default: throw Failure(PROVER_ERROR, "zkey curve not supported");
-  }
+  if (const std::optional<Curve> curve = services::formats_curve(c)) return *curve;
+  throw Failure(PROVER_ERROR, "zkey curve not supported");
 }
 
 // The one partition's record, copied out of the completion (valid only during the callback).

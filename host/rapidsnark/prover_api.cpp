@@ -12,7 +12,7 @@
 #include "core/formats/zkey.hpp"
 #include "error_message.hpp"
 #include "groth16_prover.hpp"
-#include "rapidsnark_json.hpp"
+#include "services/rapidsnark_json.hpp"
 
 namespace {
 

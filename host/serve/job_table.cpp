@@ -3,26 +3,14 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
-#include "core/formats/groth16_json.hpp"
-#include "core/formats/proof_bytes.hpp"
+#include "services/names.hpp"
+#include "services/snarkjs_result.hpp"
 
 #include <optional>
 
 namespace zkp::serve {
 
 namespace v1 = zkpipe::v1;
-
-namespace {
-
-std::optional<Curve> curve_of(zkp_curve_t c) {
-  switch (c) {
-    case ZKP_CURVE_BN254: return Curve::bn254;
-    case ZKP_CURVE_BLS12_381: return Curve::bls12_381;
-    default: return std::nullopt;
-  }
-}
-
-}  // namespace
 
 v1::PartitionResult to_result(const zkp_completion_t& r) {
   v1::PartitionResult out;
@@ -38,24 +26,18 @@ v1::PartitionResult to_result(const zkp_completion_t& r) {
   out.set_queue_wait_ns(r.queue_wait_ns);
   out.set_total_ns(r.total_ns);
   out.set_flags(r.flags);
-  const std::optional<Curve> curve = curve_of(r.curve);
-  if (curve) out.set_curve(std::string(curve_info(*curve).snarkjs_name));
+  if (const services::CurveName* curve = services::find_curve(r.curve)) out.set_curve(std::string(curve->snarkjs));
   if (r.proof != nullptr) out.set_proof(reinterpret_cast<const char*>(r.proof), r.proof_size);
   if (r.public_inputs != nullptr) out.set_public_inputs(reinterpret_cast<const char*>(r.public_inputs), r.public_size);
-  if (r.status != ZKP_OK || r.proof == nullptr || !curve) return out;  // a failure, or a simulation
   try {
-    const auto* proof = reinterpret_cast<const std::byte*>(r.proof);
-    out.set_proof_json(write_proof_json(proof_from_bytes(*curve, ByteView(proof, r.proof_size), "proof")));
-    std::vector<ByteVec> publics;
-    const auto* pub = reinterpret_cast<const std::byte*>(r.public_inputs);
-    for (size_t off = 0; pub != nullptr && off + ZKP_SCALAR_SIZE <= r.public_size; off += ZKP_SCALAR_SIZE) {
-      publics.emplace_back(pub + off, pub + off + ZKP_SCALAR_SIZE);
+    if (std::optional<services::SnarkjsFiles> files = services::snarkjs_files(r)) {  // none: a failure, or a simulation
+      out.set_proof_json(std::move(files->proof_json));
+      out.set_public_json(std::move(files->public_json));
     }
-    out.set_public_json(write_public_json(publics));
-  } catch (const std::exception& e) {
-    out.set_status(ZKP_ERR_INTERNAL);
-    out.set_status_name(zkp_status_name(ZKP_ERR_INTERNAL));
-    out.set_message(std::string("the prover's proof bytes do not convert to snarkjs JSON: ") + e.what());
+  } catch (const sdk::Error& e) {
+    out.set_status(e.status());
+    out.set_status_name(zkp_status_name(e.status()));
+    out.set_message(e.what());
   }
   return out;
 }

@@ -3,7 +3,10 @@
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/zkp_queue.h>
 
+#include "services/names.hpp"
+
 #include <filesystem>
+#include <optional>
 #include <vector>
 
 namespace zkp::serve {
@@ -18,8 +21,7 @@ void check(zkp_status_t status, const zkp_error_t& err) {
 
 zkp_curve_t curve_of(const std::string& name) {
   if (name.empty()) return ZKP_CURVE_UNKNOWN;
-  if (name == "bn128" || name == "bn254") return ZKP_CURVE_BN254;
-  if (name == "bls12381" || name == "bls12_381") return ZKP_CURVE_BLS12_381;
+  if (const std::optional<zkp_curve_t> curve = services::curve_from_name(name)) return *curve;
   throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "curve '" + name + "' is unknown (\"\", bn128 or bls12381)");
 }
 

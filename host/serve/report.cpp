@@ -1,6 +1,9 @@
 #include "report.hpp"
 
 #include "exposition.hpp"
+#include "services/names.hpp"
+
+#include "core/formats/json.hpp"
 
 #include <cstdio>
 
@@ -13,33 +16,7 @@ using Type = Exposition::Type;
 double seconds(uint64_t ns) { return static_cast<double>(ns) / 1e9; }
 double num(uint64_t n) { return static_cast<double>(n); }
 
-const char* curve_name(zkp_curve_t c) {
-  return c == ZKP_CURVE_BN254 ? "bn128" : c == ZKP_CURVE_BLS12_381 ? "bls12381" : "unknown";
-}
-
 // --- JSON, written by hand: the page is flat and small.
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof(buf), "\\u%04x", static_cast<unsigned>(static_cast<unsigned char>(c)));
-          out += buf;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out + "\"";
-}
-
 std::string number(double v) {
   char buf[64];
   std::snprintf(buf, sizeof(buf), "%.9g", v);
@@ -50,12 +27,12 @@ class Object {
  public:
   Object& field(const std::string& key, const std::string& raw_json) {
     if (out_.size() > 1) out_ += ',';
-    out_ += quoted(key);
+    append_json_string(out_, key);
     out_ += ':';
     out_ += raw_json;
     return *this;
   }
-  Object& str(const std::string& key, const std::string& v) { return field(key, quoted(v)); }
+  Object& str(const std::string& key, const std::string& v) { return field(key, json_quoted(v)); }
   Object& u64(const std::string& key, uint64_t v) { return field(key, std::to_string(v)); }
   Object& real(const std::string& key, double v) { return field(key, number(v)); }
   Object& boolean(const std::string& key, bool v) { return field(key, v ? "true" : "false"); }
@@ -206,7 +183,7 @@ std::string metrics_text(const Report& r) {
   e.family("zkpipe_partition_seconds", Type::histogram, "Submit to completion, each partition.");
   e.histogram("zkpipe_partition_seconds", {}, r.metrics.total);
 
-  const KeyTable::Counters& k = r.key_counters;
+  const services::KeyTable::Counters& k = r.key_counters;
   e.family("zkpipe_keys_loaded", Type::gauge, "Keys loaded now.");
   e.sample("zkpipe_keys_loaded", num(r.keys.size()));
   e.family("zkpipe_key_loads_total", Type::counter, "Keys loaded from their files.");
@@ -244,12 +221,12 @@ std::string status_json(const Report& r) {
                           .done());
   }
   std::vector<std::string> keys;
-  for (const KeyEntry& k : r.keys) {
+  for (const services::KeyEntry& k : r.keys) {
     keys.push_back(Object()
                        .u64("key_id", k.id)
                        .str("path", k.path)
-                       .str("format", k.format == ZKP_KEY_FORMAT_BELLPERSON ? "bellperson" : "zkey")
-                       .str("curve", curve_name(k.info.curve))
+                       .str("format", std::string(services::key_format_name(k.format)))
+                       .str("curve", std::string(services::snarkjs_curve_name(k.info.curve)))
                        .u64("n_vars", k.info.n_vars)
                        .u64("n_public", k.info.n_public)
                        .u64("domain_size", k.info.domain_size)
@@ -271,7 +248,7 @@ std::string status_json(const Report& r) {
                            .u64("unix_ms", f.unix_ms)
                            .done());
   }
-  const KeyTable::Counters& kc = r.key_counters;
+  const services::KeyTable::Counters& kc = r.key_counters;
   return Object()
              .str("version", r.version)
              .boolean("serving", r.serving)

@@ -4,7 +4,7 @@
 // the service's completion metrics; the two pages show the same facts.
 #pragma once
 
-#include "key_table.hpp"
+#include "services/key_table.hpp"
 #include "metrics.hpp"
 
 #include <zkpipe/zkpipe.h>
@@ -25,8 +25,8 @@ struct Report {
   uint64_t unix_ms = 0;  // when the report was made (the dashboard's "last minutes" end here)
   zkp_host_stats_t stats{};
   std::vector<zkp_device_info_t> devices;
-  std::vector<KeyEntry> keys;
-  KeyTable::Counters key_counters;
+  std::vector<services::KeyEntry> keys;
+  services::KeyTable::Counters key_counters;
   Metrics::Snapshot metrics;
   uint64_t jobs_open = 0;
 };

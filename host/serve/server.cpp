@@ -1,7 +1,7 @@
 #include "server.hpp"
 
 #include "dashboard.hpp"
-#include "tls.hpp"
+#include "services/tls.hpp"
 
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>

@@ -4,6 +4,8 @@
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/zkp_queue.h>  // the job store's statuses (Enqueue, JobStatus)
 
+#include "services/names.hpp"
+
 #include <algorithm>
 #include <optional>
 
@@ -15,11 +17,11 @@ namespace {
 
 constexpr const char* kVersion = ZKPIPE_VERSION;
 
-void fill_key(const KeyEntry& k, v1::KeyInfo* out) {
+void fill_key(const services::KeyEntry& k, v1::KeyInfo* out) {
   out->set_key_id(k.id);
   out->set_path(k.path);
   out->set_format(k.format == ZKP_KEY_FORMAT_BELLPERSON ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
-  out->set_curve(k.info.curve == ZKP_CURVE_BN254 ? "bn128" : k.info.curve == ZKP_CURVE_BLS12_381 ? "bls12381" : "unknown");
+  out->set_curve(std::string(services::snarkjs_curve_name(k.info.curve)));
   out->set_n_vars(k.info.n_vars);
   out->set_n_public(k.info.n_public);
   out->set_domain_size(k.info.domain_size);
@@ -71,9 +73,9 @@ void Service::set_auth(Auth auth) {
 Report Service::report() {
   Report r;
   r.version = kVersion;
-  r.prover = host_.prover().name();
-  r.simulated = host_.prover().simulated();
-  r.pacer = host_.pacer().name();
+  r.prover = host_.prover_name();
+  r.simulated = host_.simulated();
+  r.pacer = host_.pacer_name();
   r.pacer_status = host_.pacer_status();
   r.serving = accepting_;
   r.uptime_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
@@ -112,7 +114,7 @@ grpc::Status Service::LoadKey(grpc::ServerContext* context, const v1::LoadKeyReq
   return call(context, "LoadKey", true, [&] {
     const zkp_key_format_t format =
         request->format() == v1::KEY_FORMAT_BELLPERSON ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
-    const KeyTable::Loaded loaded = keys_.load(request->path(), format);
+    const services::KeyTable::Loaded loaded = keys_.load(request->path(), format);
     fill_key(loaded.key, response->mutable_key());
     response->set_already_loaded(loaded.already_loaded);
     return grpc::Status::OK;
@@ -135,7 +137,7 @@ grpc::Status Service::UnloadKey(grpc::ServerContext* context, const v1::UnloadKe
 grpc::Status Service::ListKeys(grpc::ServerContext* context, const v1::ListKeysRequest*,
                                v1::ListKeysResponse* response) {
   return call(context, "ListKeys", false, [&] {
-    for (const KeyEntry& k : keys_.list()) fill_key(k, response->add_keys());
+    for (const services::KeyEntry& k : keys_.list()) fill_key(k, response->add_keys());
     return grpc::Status::OK;
   });
 }
@@ -222,9 +224,9 @@ grpc::Status Service::Cancel(grpc::ServerContext* context, const v1::CancelReque
 grpc::Status Service::Status(grpc::ServerContext* context, const v1::StatusRequest*, v1::StatusResponse* response) {
   return call(context, "Status", false, [&] {
     const zkp_host_stats_t s = host_.stats();
-    response->set_prover(host_.prover().name());
-    response->set_simulated(host_.prover().simulated());
-    response->set_pacer(host_.pacer().name());
+    response->set_prover(host_.prover_name());
+    response->set_simulated(host_.simulated());
+    response->set_pacer(host_.pacer_name());
     response->set_pacer_status(host_.pacer_status());
     for (uint32_t d = 0; d < s.device_count; ++d) {
       const zkp_device_info_t info = host_.device_info(d);

@@ -7,7 +7,7 @@
 
 #include "auth.hpp"
 #include "job_table.hpp"
-#include "key_table.hpp"
+#include "services/key_table.hpp"
 #include "metrics.hpp"
 #include "queue_client.hpp"
 #include "report.hpp"
@@ -74,7 +74,7 @@ class Service final : public zkpipe::v1::Prover::Service {
   mutable std::mutex auth_mu_;
   Auth auth_;  // guarded by auth_mu_
   Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
-  KeyTable keys_;
+  services::KeyTable keys_;
   JobTable jobs_;
   std::unique_ptr<QueueClient> queue_;  // null without serve.queue_url
   std::atomic<bool> accepting_{true};

@@ -1,6 +1,6 @@
 #include "tls_identity.hpp"
 
-#include "tls.hpp"
+#include "services/tls.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 
@@ -68,8 +68,8 @@ std::string version_name(unsigned version) {
 }  // namespace
 
 TlsIdentity::TlsIdentity(const std::string& cert_file, const std::string& key_file) {
-  const std::string cert_pem = read_pem(cert_file, "serve.tls_cert");
-  const std::string key_pem = read_pem(key_file, "serve.tls_key");
+  const std::string cert_pem = services::read_pem(cert_file, "serve.tls_cert");
+  const std::string key_pem = services::read_pem(key_file, "serve.tls_key");
   check_pair(cert_pem, key_pem, cert_file, key_file);
   std::string tmpl = (fs::temp_directory_path() / "zkpipe-tls.XXXXXX").string();
   if (::mkdtemp(tmpl.data()) == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "cannot make a private folder " + tmpl);
@@ -91,8 +91,8 @@ TlsIdentity::~TlsIdentity() {
 }
 
 void TlsIdentity::reload(const std::string& cert_file, const std::string& key_file) {
-  const std::string cert_pem = read_pem(cert_file, "serve.tls_cert");
-  const std::string key_pem = read_pem(key_file, "serve.tls_key");
+  const std::string cert_pem = services::read_pem(cert_file, "serve.tls_cert");
+  const std::string key_pem = services::read_pem(key_file, "serve.tls_key");
   check_pair(cert_pem, key_pem, cert_file, key_file);
   install(cert_pem, key_pem);
 }

@@ -1,4 +1,4 @@
-#include <zkpipe/host/admission_watchdog.hpp>
+#include "admission_watchdog.hpp"
 
 #include <algorithm>
 

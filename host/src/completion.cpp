@@ -1,4 +1,4 @@
-#include <zkpipe/host/completion.hpp>
+#include "completion.hpp"
 
 namespace zkp::host {
 

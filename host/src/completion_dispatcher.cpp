@@ -1,7 +1,7 @@
-#include <zkpipe/host/completion_dispatcher.hpp>
+#include "completion_dispatcher.hpp"
 
 #include <zkpipe/host/clock.hpp>
-#include <zkpipe/host/invariant.hpp>
+#include "invariant.hpp"
 #include <zkpipe/host/logging.hpp>
 
 #include <exception>

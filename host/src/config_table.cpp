@@ -1,10 +1,10 @@
 // The host's configuration keys (config_table.hpp). To add one: a Config field and an
 // entry here; `zkpipe --help`, the errors and the defaults follow, and the README test
 // (tests/host/readme_config_test.cpp) says how to regenerate the README's table.
-#include <zkpipe/host/config_table.hpp>
+#include "config_table.hpp"
 
 #include <zkpipe/host/byte_size.hpp>
-#include <zkpipe/host/container_limits.hpp>
+#include "container_limits.hpp"
 #include <zkpipe/sdk/parse.hpp>
 
 #include <limits>

@@ -1,4 +1,4 @@
-#include <zkpipe/host/container_limits.hpp>
+#include "container_limits.hpp"
 
 #include <zkpipe/host/byte_size.hpp>
 

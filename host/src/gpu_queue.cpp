@@ -1,4 +1,4 @@
-#include <zkpipe/host/gpu_queue.hpp>
+#include "gpu_queue.hpp"
 
 #include <algorithm>
 

@@ -1,4 +1,4 @@
-#include <zkpipe/host/host_services.hpp>
+#include "host_services.hpp"
 
 #include <zkpipe/host/clock.hpp>
 #include <zkpipe/host/logging.hpp>

@@ -1,4 +1,4 @@
-#include <zkpipe/host/invariant.hpp>
+#include "invariant.hpp"
 
 #include <zkpipe/host/logging.hpp>
 

@@ -1,4 +1,4 @@
-#include <zkpipe/host/key_registry.hpp>
+#include "key_registry.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 

@@ -6,6 +6,8 @@
 
 #include <spdlog/formatter.h>
 
+#include "core/formats/json.hpp"
+
 #include <array>
 #include <cctype>
 #include <cstdio>
@@ -42,68 +44,6 @@ std::optional<std::string_view> number_after(std::string_view text, std::string_
     return text.substr(end + 1, digits - end - 1);
   }
   return std::nullopt;
-}
-
-// The length of the well-formed UTF-8 sequence at text[i], 0 if it is not one.
-size_t utf8_length(std::string_view text, size_t i) {
-  const auto b = static_cast<unsigned char>(text[i]);
-  size_t n = 0;
-  uint32_t min = 0;
-  if (b >= 0xC2 && b <= 0xDF) {
-    n = 2, min = 0x80;
-  } else if (b >= 0xE0 && b <= 0xEF) {
-    n = 3, min = 0x800;
-  } else if (b >= 0xF0 && b <= 0xF4) {
-    n = 4, min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + n > text.size()) return 0;
-  uint32_t cp = b & (0x7F >> n);
-  for (size_t k = 1; k < n; ++k) {
-    const auto c = static_cast<unsigned char>(text[i + k]);
-    if ((c & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (c & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
-void append_json_string(std::string& out, std::string_view text) {
-  out += '"';
-  for (size_t i = 0; i < text.size();) {
-    const char c = text[i];
-    const auto u = static_cast<unsigned char>(c);
-    if (u >= 0x80) {
-      const size_t n = utf8_length(text, i);
-      if (n == 0) {
-        out += "\\ufffd";
-        ++i;
-      } else {
-        out.append(text.substr(i, n));
-        i += n;
-      }
-      continue;
-    }
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c == '\t') {
-      out += "\\t";
-    } else if (c == '\r') {
-      out += "\\r";
-    } else if (u < 0x20 || u == 0x7F) {
-      char esc[8];
-      std::snprintf(esc, sizeof esc, "\\u%04x", u);
-      out += esc;
-    } else {
-      out += c;
-    }
-    ++i;
-  }
-  out += '"';
 }
 
 class JsonFormatter final : public spdlog::formatter {

@@ -1,4 +1,4 @@
-#include <zkpipe/host/log_sink.hpp>
+#include "log_sink.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 

@@ -1,6 +1,6 @@
 #include <zkpipe/host/logging.hpp>
 
-#include <zkpipe/host/log_sink.hpp>
+#include "log_sink.hpp"
 
 #include <array>
 #include <utility>

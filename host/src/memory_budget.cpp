@@ -1,6 +1,6 @@
-#include <zkpipe/host/memory_budget.hpp>
+#include "memory_budget.hpp"
 
-#include <zkpipe/host/invariant.hpp>
+#include "invariant.hpp"
 
 #include <algorithm>
 

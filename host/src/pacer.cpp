@@ -1,4 +1,4 @@
-#include <zkpipe/host/pacer.hpp>
+#include "pacer.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 

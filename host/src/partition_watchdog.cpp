@@ -1,4 +1,4 @@
-#include <zkpipe/host/partition_watchdog.hpp>
+#include "partition_watchdog.hpp"
 
 #include <algorithm>
 #include <cstddef>

@@ -1,11 +1,11 @@
-#include <zkpipe/host/pipeline.hpp>
+#include "pipeline.hpp"
 
 #include <zkpipe/host/clock.hpp>
-#include <zkpipe/host/invariant.hpp>
+#include "invariant.hpp"
 #include <zkpipe/host/logging.hpp>
-#include <zkpipe/host/status.hpp>
-#include <zkpipe/host/synthesis_pool.hpp>
-#include <zkpipe/host/worker.hpp>
+#include "status.hpp"
+#include "synthesis_pool.hpp"
+#include "worker.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <algorithm>

@@ -1,4 +1,4 @@
-#include <zkpipe/host/pipeline.hpp>
+#include "pipeline.hpp"
 
 namespace zkp::host {
 

@@ -1,4 +1,4 @@
-#include <zkpipe/host/prover.hpp>
+#include "prover.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 

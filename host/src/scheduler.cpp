@@ -1,4 +1,4 @@
-#include <zkpipe/host/scheduler.hpp>
+#include "scheduler.hpp"
 
 namespace zkp::host {
 

@@ -1,7 +1,7 @@
-#include <zkpipe/host/synthesis_pool.hpp>
+#include "synthesis_pool.hpp"
 
 #include <zkpipe/host/clock.hpp>
-#include <zkpipe/host/pipeline.hpp>
+#include "pipeline.hpp"
 
 namespace zkp::host {
 

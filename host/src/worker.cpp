@@ -1,6 +1,6 @@
-#include <zkpipe/host/worker.hpp>
+#include "worker.hpp"
 
-#include <zkpipe/host/pipeline.hpp>
+#include "pipeline.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <optional>

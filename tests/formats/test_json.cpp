@@ -104,6 +104,23 @@ TEST(JsonWrite, ParseWriteRoundTrip) {
   EXPECT_EQ(write_json_snarkjs(parse_json(text, "t")), text);
 }
 
+// The one JSON string writer (json.hpp): stringify is JSON.stringify to the byte (snarkjs's
+// files); safe also escapes DEL and writes bytes that are not UTF-8 as U+FFFD (logs, reports).
+TEST(JsonWrite, StringStyles) {
+  const std::string controls = std::string("q\"b\\\b\f\n\r\t") + '\x01' + '\x1f' + '\x7f';
+  EXPECT_EQ(json_quoted(controls, JsonStrings::stringify), "\"q\\\"b\\\\\\b\\f\\n\\r\\t\\u0001\\u001f\x7f\"");
+  EXPECT_EQ(json_quoted(controls, JsonStrings::safe), "\"q\\\"b\\\\\\b\\f\\n\\r\\t\\u0001\\u001f\\u007f\"");
+  const std::string utf8 = "\xc3\xa9\xf0\x9f\x98\x80";  // é and an emoji: verbatim in both
+  EXPECT_EQ(json_quoted(utf8, JsonStrings::stringify), "\"" + utf8 + "\"");
+  EXPECT_EQ(json_quoted(utf8), "\"" + utf8 + "\"");
+  // A stray continuation byte, a lead byte cut short, an overlong form and a surrogate.
+  EXPECT_EQ(json_quoted("a\x80" "b\xc3"), "\"a\\ufffd" "b\\ufffd\"");
+  EXPECT_EQ(json_quoted("\xc0\xaf\xed\xa0\x80"), "\"\\ufffd\\ufffd\\ufffd\\ufffd\\ufffd\"");
+  std::string appended = "x";
+  append_json_string(appended, "y");
+  EXPECT_EQ(appended, "x\"y\"");
+}
+
 TEST(Decimal, RoundTripsTheCurvePrimes) {
   EXPECT_EQ(le_to_decimal(curve_info(Curve::bn254).r),
             "21888242871839275222246405745257275088548364400416034343698204186575808495617");

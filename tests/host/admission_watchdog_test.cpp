@@ -1,6 +1,6 @@
-// The admission watchdog (host/include/zkpipe/host/admission_watchdog.hpp) in virtual
+// The admission watchdog (host/src/admission_watchdog.hpp) in virtual
 // time: when it reports, how often, and what ends a stall.
-#include <zkpipe/host/admission_watchdog.hpp>
+#include "admission_watchdog.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
 // The configuration: INI file + key=value overrides, every error names what is wrong.
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/pipeline.hpp>
+#include "pipeline.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <gtest/gtest.h>

@@ -2,7 +2,7 @@
 // no limit, a 2 GiB memory limit, a 1.5-CPU quota, a parent's tighter limit, cgroup v1 files,
 // and files that do not parse (no limit, and the reason says so).
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/container_limits.hpp>
+#include "container_limits.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <gtest/gtest.h>

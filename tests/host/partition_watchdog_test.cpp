@@ -1,6 +1,6 @@
-// The partition watchdog (host/include/zkpipe/host/partition_watchdog.hpp) in virtual
+// The partition watchdog (host/src/partition_watchdog.hpp) in virtual
 // time: the floor, 10 x the key's median, once per partition, and what ended() reports.
-#include <zkpipe/host/partition_watchdog.hpp>
+#include "partition_watchdog.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,8 +1,8 @@
 // The pipeline's data structures on their own: scheduler order, GPU queue routing,
 // the memory budget's accounting.
-#include <zkpipe/host/gpu_queue.hpp>
-#include <zkpipe/host/memory_budget.hpp>
-#include <zkpipe/host/scheduler.hpp>
+#include "gpu_queue.hpp"
+#include "memory_budget.hpp"
+#include "scheduler.hpp"
 
 #include <gtest/gtest.h>
 

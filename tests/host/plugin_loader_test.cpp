@@ -1,9 +1,9 @@
 // Plugin loading: resolution along the search path, every refusal with its reason, and
 // the library's lifetime (kept loaded while any object from it lives).
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/pacer.hpp>
+#include "pacer.hpp"
 #include <zkpipe/host/plugin_loader.hpp>
-#include <zkpipe/host/prover.hpp>
+#include "prover.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <gtest/gtest.h>

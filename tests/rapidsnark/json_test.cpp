@@ -1,4 +1,4 @@
-// rapidsnark_json (host/rapidsnark): the edges the end-to-end tests do not reach. The layout of
+// rapidsnark_json (host/services): the edges the end-to-end tests do not reach. The layout of
 // real proofs is judged by rapidsnark_cli.sh against an independent serialiser (python's
 // json.dumps as nlohmann's dump() writes); here: "null" for no signals, the capacities are the
 // length of the widest proof, infinity, and a wrong-sized proof refused.
@@ -10,7 +10,7 @@
 #include "core/formats/curve.hpp"
 #include "core/formats/error.hpp"
 #include "core/formats/proof_bytes.hpp"
-#include "rapidsnark_json.hpp"
+#include "services/rapidsnark_json.hpp"
 
 namespace zkp::rapidsnark {
 namespace {

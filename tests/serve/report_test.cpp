@@ -27,7 +27,7 @@ Report awkward_report() {
   zkp_device_info_t d{};
   std::strncpy(d.name, "device \"0\"", sizeof(d.name) - 1);
   r.devices.push_back(d);
-  KeyEntry k;
+  services::KeyEntry k;
   k.id = 7;
   k.path = kAwkward;
   r.keys.push_back(k);

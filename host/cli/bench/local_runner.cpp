@@ -41,7 +41,7 @@ void on_partition(void* user_data, const zkp_completion_t* r) {
 
 std::vector<uint64_t> device_busy_ns(const host::Host& h) {
   std::vector<uint64_t> busy;
-  for (uint32_t d = 0; d < h.prover().device_count(); ++d) busy.push_back(h.device_info(d).busy_ns);
+  for (uint32_t d = 0; d < h.device_count(); ++d) busy.push_back(h.device_info(d).busy_ns);
   return busy;
 }
 
@@ -62,7 +62,7 @@ PointResult LocalRunner::run(const Point& point, const Budget& budget, const Pro
   config.synthesis_threads = point.synthesis_threads;
   config.self_check = true;
   host::Host h(std::move(config));
-  prover_name_ = h.prover().name();
+  prover_name_ = h.prover_name();
 
   auto source = sdk::make_struct<zkp_key_source_t>();
   if (input_.key_image.empty()) {
@@ -120,7 +120,7 @@ PointResult LocalRunner::run(const Point& point, const Budget& budget, const Pro
   PointResult result;
   result.point = point;
   result.warmup = budget.warmup;
-  result.devices = h.prover().device_count();
+  result.devices = h.device_count();
   const uint64_t busy_before = busy_ns(h);
   {
     const std::lock_guard lock(tally.mutex);

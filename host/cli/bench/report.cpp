@@ -1,5 +1,7 @@
 #include "bench/report.hpp"
 
+#include "core/formats/json.hpp"
+
 #include <cstdio>
 
 namespace zkp::cli::bench {
@@ -33,22 +35,6 @@ void append(std::string& out, const char* format, A... args) {
   out += line;
 }
 
-// JSON string escaping for paths and names (quotes, backslashes, control characters).
-std::string quoted(const std::string& s) {
-  std::string out = "\"";
-  for (const char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      append(out, "\\u%04x", static_cast<unsigned>(c));
-    } else {
-      out += c;
-    }
-  }
-  return out + "\"";
-}
-
 unsigned long long ull(uint64_t v) { return static_cast<unsigned long long>(v); }
 
 }  // namespace
@@ -74,8 +60,8 @@ std::string format_table(const BenchInfo& info, const std::vector<PointResult>& 
 }
 
 std::string format_json(const BenchInfo& info, const std::vector<PointResult>& results) {
-  std::string out = "{\"prover\":" + quoted(info.prover) + ",\"target\":" + quoted(info.target) +
-                    ",\"key\":" + quoted(info.key) + ",\"witness\":" + quoted(info.witness);
+  std::string out = "{\"prover\":" + json_quoted(info.prover) + ",\"target\":" + json_quoted(info.target) +
+                    ",\"key\":" + json_quoted(info.key) + ",\"witness\":" + json_quoted(info.witness);
   append(out, ",\"warmup\":%u", info.warmup);
   if (info.keygen_s >= 0) append(out, ",\"keygen_s\":%.6f,\"keygen_threads\":%u", info.keygen_s, info.keygen_threads);
   out += ",\"busy_samples\":[";

@@ -20,7 +20,7 @@
 
 #include "isolation/channel.hpp"
 
-#include <zkpipe/host/status.hpp>
+#include "status.hpp"
 
 #include <chrono>
 #include <condition_variable>

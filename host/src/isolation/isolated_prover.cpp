@@ -2,8 +2,8 @@
 
 #include "isolation/prove_buffer.hpp"
 
-#include <zkpipe/host/job.hpp>
-#include <zkpipe/host/status.hpp>
+#include "job.hpp"
+#include "status.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <algorithm>

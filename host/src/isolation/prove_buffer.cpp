@@ -1,6 +1,6 @@
 #include "isolation/prove_buffer.hpp"
 
-#include <zkpipe/host/job.hpp>
+#include "job.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <fcntl.h>

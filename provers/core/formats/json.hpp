@@ -62,4 +62,21 @@ inline constexpr int kMaxJsonDepth = 64;  // snarkjs files nest 4 deep; the limi
 // breaks the line even when empty), strings escaped as JSON.stringify does.
 std::string write_json_snarkjs(const JsonValue& v);
 
+// How a string becomes a JSON string literal. One writer for every JSON the project emits
+// (snarkjs's files, log lines, serve's /status, `zkpipe plugins --json`, bench reports).
+enum class JsonStrings {
+  // JSON.stringify's escaping, byte for byte: \" \\ \b \f \n \r \t, \u00xx (lower-case hex)
+  // for the other control characters, everything else verbatim. For snarkjs's files.
+  stringify,
+  // The same, and DEL as \u007f and every byte that does not start a well-formed UTF-8
+  // sequence as \ufffd: for text from outside (paths, messages, names), so that every line
+  // parses and nothing a terminal acts on is written raw.
+  safe,
+};
+
+// Appends `text` to `out` as a quoted JSON string.
+void append_json_string(std::string& out, std::string_view text, JsonStrings style = JsonStrings::safe);
+// `text` as a quoted JSON string.
+std::string json_quoted(std::string_view text, JsonStrings style = JsonStrings::safe);
+
 }  // namespace zkp

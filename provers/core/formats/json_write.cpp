@@ -1,38 +1,11 @@
 // The byte layout of snarkjs's JSON files: bfj.write(value, {space: 1}) (bfj 7.1, streamify.js).
+#include <cstdint>
 #include <cstdio>
 
 #include "core/formats/json.hpp"
 
 namespace zkp {
 namespace {
-
-// JSON.stringify's escaping (bfj calls it for every string and key): the two mandatory escapes,
-// the five short control escapes, \u00xx (lower-case hex) for other control characters, and
-// everything else — including non-ASCII UTF-8 — verbatim.
-void put_string(std::string& out, const std::string& s) {
-  out += '"';
-  for (const char ch : s) {
-    const auto c = static_cast<unsigned char>(ch);
-    switch (c) {
-      case '"': out += "\\\""; break;
-      case '\\': out += "\\\\"; break;
-      case '\b': out += "\\b"; break;
-      case '\f': out += "\\f"; break;
-      case '\n': out += "\\n"; break;
-      case '\r': out += "\\r"; break;
-      case '\t': out += "\\t"; break;
-      default:
-        if (c < 0x20) {
-          char buf[8];
-          std::snprintf(buf, sizeof buf, "\\u%04x", c);
-          out += buf;
-        } else {
-          out += ch;
-        }
-    }
-  }
-  out += '"';
-}
 
 void newline(std::string& out, int depth) {
   out += '\n';
@@ -44,7 +17,7 @@ void put(std::string& out, const JsonValue& v, int depth) {
     case JsonValue::Kind::null: out += "null"; return;
     case JsonValue::Kind::boolean: out += v.as_bool() ? "true" : "false"; return;
     case JsonValue::Kind::number: out += v.as_number_text(); return;
-    case JsonValue::Kind::string: put_string(out, v.as_string()); return;
+    case JsonValue::Kind::string: append_json_string(out, v.as_string(), JsonStrings::stringify); return;
     case JsonValue::Kind::array: {
       out += '[';
       bool first = true;
@@ -65,7 +38,7 @@ void put(std::string& out, const JsonValue& v, int depth) {
         if (!first) out += ',';
         first = false;
         newline(out, depth + 1);
-        put_string(out, key);
+        append_json_string(out, key, JsonStrings::stringify);
         out += ": ";
         put(out, item, depth + 1);
       }
@@ -76,7 +49,83 @@ void put(std::string& out, const JsonValue& v, int depth) {
   }
 }
 
+// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlong forms, no
+// surrogates, nothing above U+10FFFF), 0 if it is not one.
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  const auto b = static_cast<unsigned char>(text[i]);
+  std::size_t n = 0;
+  std::uint32_t min = 0;
+  if (b >= 0xC2 && b <= 0xDF) {
+    n = 2, min = 0x80;
+  } else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3, min = 0x800;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size()) return 0;
+  std::uint32_t cp = b & (0x7F >> n);
+  for (std::size_t k = 1; k < n; ++k) {
+    const auto c = static_cast<unsigned char>(text[i + k]);
+    if ((c & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (c & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return n;
+}
+
+void append_escape(std::string& out, unsigned char c) {
+  char buf[8];
+  std::snprintf(buf, sizeof buf, "\\u%04x", c);
+  out += buf;
+}
+
 }  // namespace
+
+void append_json_string(std::string& out, std::string_view text, JsonStrings style) {
+  const bool safe = style == JsonStrings::safe;
+  out += '"';
+  for (std::size_t i = 0; i < text.size();) {
+    const char ch = text[i];
+    const auto c = static_cast<unsigned char>(ch);
+    if (safe && c >= 0x80) {
+      const std::size_t n = utf8_length(text, i);
+      if (n == 0) {
+        out += "\\ufffd";
+        ++i;
+      } else {
+        out.append(text.substr(i, n));
+        i += n;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"': out += "\\\""; break;
+      case '\\': out += "\\\\"; break;
+      case '\b': out += "\\b"; break;
+      case '\f': out += "\\f"; break;
+      case '\n': out += "\\n"; break;
+      case '\r': out += "\\r"; break;
+      case '\t': out += "\\t"; break;
+      default:
+        if (c < 0x20 || (safe && c == 0x7F)) {
+          append_escape(out, c);
+        } else {
+          out += ch;
+        }
+    }
+    ++i;
+  }
+  out += '"';
+}
+
+std::string json_quoted(std::string_view text, JsonStrings style) {
+  std::string out;
+  out.reserve(text.size() + 2);
+  append_json_string(out, text, style);
+  return out;
+}
 
 std::string write_json_snarkjs(const JsonValue& v) {
   std::string out;

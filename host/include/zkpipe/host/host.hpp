@@ -1,26 +1,26 @@
-// zkp::host::Host — the C++ object behind zkp_host_t (c_api.cpp wraps it 1:1) and the
-// `zkpipe` command line. It owns one prover and one pacer, loaded from plugins by its
-// configuration, the keys, the pipeline and the completion thread.
+// zkp::host::Host — the runtime's C++ face: what the `zkpipe` command line, `zkpipe serve`, the
+// fleet worker and the C API (capi/c_api.cpp, which wraps it 1:1 as zkp_host_t) hold. It owns
+// one prover and one pacer, loaded from plugins by its configuration, the keys, the pipeline
+// and the completion thread; none of those are visible here (host/src/host_core.hpp has them),
+// so a front end depends on this header, config.hpp and nothing else of the runtime.
 //
 // Every method is [any-thread] unless noted, and reports failure by throwing
 // zkp::sdk::Error (status + message); c_api.cpp turns that into the C status. The
 // semantics are those of zkp_host.h.
 #pragma once
 
-#include <zkpipe/host/completion_dispatcher.hpp>
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/key_registry.hpp>
-#include <zkpipe/host/pacer.hpp>
-#include <zkpipe/host/pipeline.hpp>
-#include <zkpipe/host/prover.hpp>
 #include <zkpipe/zkp_host.h>
 
+#include <cstdint>
+#include <functional>
 #include <memory>
-#include <mutex>
 #include <span>
 #include <string>
 
 namespace zkp::host {
+
+class HostCore;
 
 class Host {
  public:
@@ -31,9 +31,13 @@ class Host {
   Host(const Host&) = delete;
   Host& operator=(const Host&) = delete;
 
-  const Config& config() const { return config_; }
-  const Prover& prover() const { return *prover_; }
-  const Pacer& pacer() const { return *pacer_; }
+  const Config& config() const;
+  // The prover's and the pacer's names ("cpu", "pi"), as their plugins report them.
+  const std::string& prover_name() const;
+  const std::string& pacer_name() const;
+  // True for a prover that simulates (its proofs are empty bytes).
+  bool simulated() const;
+  uint32_t device_count() const;
 
   // Loads a key on every device. ZKP_ERR_BUDGET_EXHAUSTED if one partition of it can
   // never fit in the memory budget.
@@ -43,7 +47,13 @@ class Host {
   // flight, ZKP_ERR_NOT_FOUND for an unknown key.
   void unload_key(uint64_t key_id);
 
+  // Submits with the job's C callbacks (zkp_host_submit).
   uint64_t submit(const zkp_job_t& job);
+  // Submits with C++ callbacks in place of the job's on_partition, on_job and user_data (which
+  // are ignored). Both run on the completion thread, as the C ones do; `on_job` runs last, once.
+  using PartitionCallback = std::function<void(const zkp_completion_t&)>;
+  using JobCallback = std::function<void(const zkp_job_summary_t&)>;
+  uint64_t submit(const zkp_job_t& job, PartitionCallback on_partition, JobCallback on_job = {});
   void cancel(uint64_t job_id);
   // Waits for job `job_id` (0: all so far); timeout_ms < 0 waits forever.
   // Throws ZKP_ERR_TIMEOUT, ZKP_ERR_NOT_FOUND, or ZKP_ERR_INVALID_ARGUMENT on the
@@ -64,23 +74,10 @@ class Host {
   void shutdown(zkp_shutdown_mode_t mode);
 
   // True on the thread that runs callbacks (where wait/shutdown/destroy must not run).
-  bool on_completion_thread() const { return dispatcher_->on_completion_thread(); }
+  bool on_completion_thread() const;
 
  private:
-  void refuse_on_completion_thread(const char* function) const;
-
-  Config config_;
-  // Destroyed in reverse: the pipeline's threads end first, then the completion
-  // thread, then keys (freed through the prover), then the pacer, then the prover;
-  // each plugin library is unloaded when its last object is gone.
-  std::unique_ptr<Prover> prover_;
-  std::unique_ptr<Pacer> pacer_;
-  KeyRegistry keys_;
-  std::unique_ptr<CompletionDispatcher> dispatcher_;
-  std::unique_ptr<Pipeline> pipeline_;
-
-  std::mutex shutdown_mu_;  // serializes shutdown; outermost in the lock order
-  bool shut_down_ = false;  // guarded by shutdown_mu_
+  std::unique_ptr<HostCore> core_;
 };
 
 }  // namespace zkp::host

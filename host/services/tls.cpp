@@ -1,4 +1,4 @@
-#include "tls.hpp"
+#include "services/tls.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 
@@ -8,7 +8,7 @@
 
 #include <sys/stat.h>
 
-namespace zkp::serve {
+namespace zkp::services {
 
 namespace {
 
@@ -43,4 +43,4 @@ std::shared_ptr<grpc::ChannelCredentials> tls_channel_credentials(const std::str
   return grpc::SslCredentials(options);
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::services

@@ -34,17 +34,17 @@
 // behind the op it is finishing).
 #pragma once
 
-#include <zkpipe/host/admission_watchdog.hpp>
-#include <zkpipe/host/completion_dispatcher.hpp>
+#include "admission_watchdog.hpp"
+#include "completion_dispatcher.hpp"
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/gpu_queue.hpp>
-#include <zkpipe/host/job.hpp>
-#include <zkpipe/host/memory_budget.hpp>
-#include <zkpipe/host/pacer.hpp>
-#include <zkpipe/host/partition_watchdog.hpp>
-#include <zkpipe/host/prover.hpp>
-#include <zkpipe/host/scheduler.hpp>
-#include <zkpipe/host/status.hpp>
+#include "gpu_queue.hpp"
+#include "job.hpp"
+#include "memory_budget.hpp"
+#include "pacer.hpp"
+#include "partition_watchdog.hpp"
+#include "prover.hpp"
+#include "scheduler.hpp"
+#include "status.hpp"
 
 #include <condition_variable>
 #include <deque>

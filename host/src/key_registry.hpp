@@ -3,7 +3,7 @@
 // prover, which must outlive the registry.
 #pragma once
 
-#include <zkpipe/host/job.hpp>
+#include "job.hpp"
 
 #include <map>
 #include <memory>

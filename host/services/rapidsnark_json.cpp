@@ -1,4 +1,4 @@
-#include "rapidsnark_json.hpp"
+#include "services/rapidsnark_json.hpp"
 
 #include <algorithm>
 #include <array>

@@ -1,4 +1,4 @@
-#include "key_table.hpp"
+#include "services/key_table.hpp"
 
 #include <zkpipe/host/clock.hpp>
 #include <zkpipe/host/logging.hpp>
@@ -8,7 +8,7 @@
 #include <chrono>
 #include <filesystem>
 
-namespace zkp::serve {
+namespace zkp::services {
 
 namespace fs = std::filesystem;
 
@@ -34,6 +34,7 @@ KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format
   }
   KeyEntry entry;
   entry.path = canonical.string();
+  entry.asked_path = path;
   entry.format = format;
   entry.file_size = fs::file_size(canonical, ec);
   entry.file_mtime_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -46,6 +47,7 @@ KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format
       if (k.path == entry.path && k.format == format && k.file_size == entry.file_size &&
           k.file_mtime_ns == entry.file_mtime_ns) {
         k.last_used = ++use_clock_;
+        k.used_at = clock_();
         ++counters_.hits;
         return {k, true};
       }
@@ -60,11 +62,12 @@ KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format
   entry.load_ns = host::now_ns() - start;
   entry.info = host_.key_info(entry.id);
   entry.loaded_unix_ms = unix_ms();
-  host::log().info("serve: key {} loaded from {} in {:.1f} ms{}", entry.id, entry.path,
+  host::log().info("{}: key {} loaded from {} in {:.1f} ms{}", owner_, entry.id, entry.path,
                    static_cast<double>(entry.load_ns) / 1e6,
                    budget_ > 0 ? " (" + bytes(entry.file_size) + " of serve.key_budget = " + bytes(budget_) + ")" : "");
   std::lock_guard lock(mu_);
   entry.last_used = ++use_clock_;
+  entry.used_at = clock_();
   ++counters_.loads;
   counters_.used_bytes += entry.file_size;
   keys_.emplace(entry.id, entry);
@@ -118,9 +121,9 @@ void KeyTable::make_room(uint64_t needed, const std::string& for_path) {
     evicted_.insert(id);
     ++counters_.evictions;
     counters_.used_bytes -= k.file_size;
-    host::log().warn("serve: key {} ({}, {}) evicted, the least recently used idle key, to make room for '{}' "
+    host::log().warn("{}: key {} ({}, {}) evicted, the least recently used idle key, to make room for '{}' "
                      "({}) under serve.key_budget = {}; {} now used",
-                     id, k.path, bytes(k.file_size), for_path, bytes(needed), bytes(budget_), bytes(counters_.used_bytes));
+                     owner_, id, k.path, bytes(k.file_size), for_path, bytes(needed), bytes(budget_), bytes(counters_.used_bytes));
     if (counters_.used_bytes + needed <= budget_) return;
   }
   std::lock_guard lock(mu_);
@@ -138,7 +141,7 @@ void KeyTable::unload(uint64_t key_id) {
     counters_.used_bytes -= it->second.file_size;
     keys_.erase(it);
   }
-  host::log().info("serve: key {} unloaded", key_id);
+  host::log().info("{}: key {} unloaded", owner_, key_id);
 }
 
 std::vector<KeyEntry> KeyTable::list() const {
@@ -159,6 +162,7 @@ void KeyTable::note_job(uint64_t key_id) {
     ++it->second.jobs_submitted;
     ++it->second.open_jobs;
     it->second.last_used = ++use_clock_;
+    it->second.used_at = clock_();
   }
 }
 
@@ -167,12 +171,48 @@ void KeyTable::job_done(uint64_t key_id, bool submitted) {
   const auto it = keys_.find(key_id);
   if (it == keys_.end()) return;
   if (it->second.open_jobs > 0) --it->second.open_jobs;
+  it->second.used_at = clock_();
   if (!submitted && it->second.jobs_submitted > 0) --it->second.jobs_submitted;
 }
 
 bool KeyTable::evicted(uint64_t key_id) const {
   std::lock_guard lock(mu_);
   return evicted_.count(key_id) != 0;
+}
+
+std::vector<KeyEntry> KeyTable::unload_idle(std::chrono::nanoseconds idle) {
+  std::vector<KeyEntry> unloaded;
+  std::lock_guard load_lock(load_mu_);
+  std::vector<uint64_t> cold;
+  {
+    std::lock_guard lock(mu_);
+    const auto now = clock_();
+    for (const auto& [id, k] : keys_) {
+      if (k.open_jobs == 0 && now - k.used_at >= idle) cold.push_back(id);
+    }
+  }
+  for (const uint64_t id : cold) {
+    try {
+      host_.unload_key(id);
+    } catch (const sdk::Error& e) {
+      // The host still holds partitions of it (a completion not yet seen here): next time.
+      host::log().debug("{}: key {} stays loaded for now: {}", owner_, id, e.what());
+      continue;
+    }
+    std::lock_guard lock(mu_);
+    const auto it = keys_.find(id);
+    counters_.used_bytes -= it->second.file_size;
+    unloaded.push_back(it->second);
+    keys_.erase(it);
+  }
+  return unloaded;
+}
+
+uint64_t KeyTable::max_synthesis_bytes() const {
+  std::lock_guard lock(mu_);
+  uint64_t most = 0;
+  for (const auto& [id, k] : keys_) most = std::max(most, k.info.synthesis_bytes);
+  return most;
 }
 
 KeyTable::Counters KeyTable::counters() const {
@@ -182,4 +222,4 @@ KeyTable::Counters KeyTable::counters() const {
   return c;
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::services

@@ -8,9 +8,9 @@
 #pragma once
 
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/host_services.hpp>
+#include "host_services.hpp"
 #include <zkpipe/host/plugin_library.hpp>
-#include <zkpipe/host/status.hpp>
+#include "status.hpp"
 #include <zkpipe/zkp_prover.h>
 
 #include <functional>

@@ -3,7 +3,7 @@
 // GPU queue, worker) and ends in exactly one completion record.
 #pragma once
 
-#include <zkpipe/host/prover.hpp>
+#include "prover.hpp"
 #include <zkpipe/zkp_host.h>
 
 #include <cstdint>

@@ -8,7 +8,7 @@
 // post; never held while a callback runs).
 #pragma once
 
-#include <zkpipe/host/completion.hpp>
+#include "completion.hpp"
 
 #include <chrono>
 #include <condition_variable>

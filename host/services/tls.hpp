@@ -12,7 +12,7 @@
 #include <memory>
 #include <string>
 
-namespace zkp::serve {
+namespace zkp::services {
 
 // The text of the PEM file `path` (`what` names it in errors: "serve.tls_cert"). Throws
 // zkp::sdk::Error: ZKP_ERR_NOT_FOUND for a file that cannot be read, ZKP_ERR_INVALID_ARGUMENT
@@ -23,4 +23,4 @@ std::string read_pem(const std::string& path, const std::string& what);
 // certificate: that certificate itself). Throws as read_pem.
 std::shared_ptr<grpc::ChannelCredentials> tls_channel_credentials(const std::string& ca_file);
 
-}  // namespace zkp::serve
+}  // namespace zkp::services

@@ -18,7 +18,7 @@
 #pragma once
 
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/job.hpp>
+#include "job.hpp"
 
 #include <deque>
 #include <optional>

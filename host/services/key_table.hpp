@@ -1,4 +1,5 @@
-// The keys a server holds, by id, and by file: a LoadKey of a file already loaded (same
+// The keys a long-running host holds (serve's LoadKey, the fleet worker's claims), by id, and
+// by file: a LoadKey of a file already loaded (same
 // canonical path, format, size and modification time) returns the loaded key's id, warm; a
 // file changed since gets a new load and a new id.
 //
@@ -10,12 +11,16 @@
 // with ZKP_ERR_BUDGET_EXHAUSTED naming the budget, and evicts nothing; every eviction is
 // logged and counted.
 //
+// Keys can also be unloaded when idle (the worker's --key-idle-ms): unload_idle() unloads every
+// key with no job open whose last use is older than a given age.
+//
 // Locking: load_mu_ serializes loads and unloads (a key is loaded once even when two clients
 // ask at once; ListKeys does not wait for a load), mu_ guards the map; load_mu_ before mu_.
 #pragma once
 
 #include <zkpipe/host/host.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <mutex>
@@ -23,11 +28,12 @@
 #include <string>
 #include <vector>
 
-namespace zkp::serve {
+namespace zkp::services {
 
 struct KeyEntry {
   uint64_t id = 0;
-  std::string path;  // canonical
+  std::string path;        // canonical
+  std::string asked_path;  // as the first load of it named it (the fleet's jobs name keys so)
   zkp_key_format_t format = ZKP_KEY_FORMAT_ZKEY;
   uint64_t file_size = 0;  // what the key is charged against the budget
   int64_t file_mtime_ns = 0;
@@ -36,13 +42,18 @@ struct KeyEntry {
   uint64_t load_ns = 0;
   uint64_t jobs_submitted = 0;
   uint64_t last_used = 0;  // the table's use counter at the key's latest use (LRU order)
+  std::chrono::steady_clock::time_point used_at;  // the clock's time of that use (unload_idle)
   uint64_t open_jobs = 0;  // jobs submitted with the key and not finished: it is in use
 };
 
 class KeyTable {
  public:
-  // budget_bytes 0: no budget.
-  KeyTable(host::Host& host, uint64_t budget_bytes) : host_(host), budget_(budget_bytes) {}
+  using Clock = std::chrono::steady_clock::time_point (*)();
+  // budget_bytes 0: no budget. `owner` starts the table's log lines ("serve", "worker w1");
+  // `clock` stamps each use (a test hands in its own).
+  KeyTable(host::Host& host, uint64_t budget_bytes, std::string owner = "serve",
+           Clock clock = &std::chrono::steady_clock::now)
+      : host_(host), budget_(budget_bytes), owner_(std::move(owner)), clock_(clock) {}
 
   struct Loaded {
     KeyEntry key;
@@ -63,6 +74,12 @@ class KeyTable {
   void job_done(uint64_t key_id, bool submitted = true);  // [any-thread, the completion thread too]
   // True if `key_id` was evicted for the budget (so a job that names it can say why).
   bool evicted(uint64_t key_id) const;
+  // Unloads the keys with no job open whose last use is at least `idle` old, and returns them.
+  // A key the host refuses to unload (partitions of it still in flight there) stays, for a
+  // later call. [any-thread]
+  std::vector<KeyEntry> unload_idle(std::chrono::nanoseconds idle);
+  // The largest synthesis_bytes of the keys loaded (0 when none is).
+  uint64_t max_synthesis_bytes() const;
 
   struct Counters {
     uint64_t loads = 0;      // keys loaded from their files
@@ -80,6 +97,8 @@ class KeyTable {
 
   host::Host& host_;
   const uint64_t budget_;
+  const std::string owner_;
+  const Clock clock_;
   std::mutex load_mu_;
   mutable std::mutex mu_;
   std::map<uint64_t, KeyEntry> keys_;
@@ -88,4 +107,4 @@ class KeyTable {
   Counters counters_;
 };
 
-}  // namespace zkp::serve
+}  // namespace zkp::services

@@ -3,7 +3,7 @@
 // under its scheduler lock.
 #pragma once
 
-#include <zkpipe/host/job.hpp>
+#include "job.hpp"
 
 #include <map>
 #include <vector>

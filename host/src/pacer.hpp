@@ -6,7 +6,7 @@
 #pragma once
 
 #include <zkpipe/host/config.hpp>
-#include <zkpipe/host/host_services.hpp>
+#include "host_services.hpp"
 #include <zkpipe/host/plugin_library.hpp>
 #include <zkpipe/zkp_pacer.h>
 

@@ -29,8 +29,8 @@
 // retry_elsewhere like any device error.
 #pragma once
 
-#include <zkpipe/host/completion.hpp>
-#include <zkpipe/host/job.hpp>
+#include "completion.hpp"
+#include "job.hpp"
 
 #include <cstdint>
 #include <optional>
