@@ -1,7 +1,7 @@
 #include "device_server.hpp"
 
-#include "isolation/channel.hpp"
-#include "isolation/prove_buffer.hpp"
+#include "channel.hpp"
+#include "prove_buffer.hpp"
 
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/host/plugin_library.hpp>

@@ -18,7 +18,7 @@
 // taken under a Call's lock.
 #pragma once
 
-#include "isolation/channel.hpp"
+#include "channel.hpp"
 
 #include "status.hpp"
 

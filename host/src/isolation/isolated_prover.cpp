@@ -1,6 +1,6 @@
 #include "isolation/isolated_prover.hpp"
 
-#include "isolation/prove_buffer.hpp"
+#include "prove_buffer.hpp"
 
 #include "job.hpp"
 #include "status.hpp"
@@ -17,6 +17,9 @@
 namespace zkp::host::isolation {
 
 using sdk::Error;
+
+// prove_start copies a job's r || s (kRandomnessBytes) into the buffer's randomness region.
+static_assert(kRandomnessRegionBytes == kRandomnessBytes);
 
 namespace {
 

@@ -1,4 +1,4 @@
-#include "isolation/channel.hpp"
+#include "channel.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 

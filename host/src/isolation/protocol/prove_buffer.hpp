@@ -12,7 +12,7 @@
 // device process reads them in place.
 #pragma once
 
-#include "isolation/channel.hpp"
+#include "channel.hpp"
 
 #include <zkpipe/zkp_prover.h>
 
@@ -20,6 +20,10 @@
 #include <span>
 
 namespace zkp::host::isolation {
+
+// The buffer's first region: r || s, the randomness zkp_prove_input_t.randomness points to (the
+// host's kRandomnessBytes, zkpipe/host/job.hpp, which isolated_prover.cpp checks it equals).
+inline constexpr uint64_t kRandomnessRegionBytes = 2 * ZKP_SCALAR_SIZE;
 
 struct ProveBuffer {
   SharedMemory memory;

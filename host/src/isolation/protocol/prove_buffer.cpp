@@ -1,6 +1,5 @@
-#include "isolation/prove_buffer.hpp"
+#include "prove_buffer.hpp"
 
-#include "job.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <fcntl.h>
@@ -28,7 +27,7 @@ uint64_t words(uint64_t bits) { return (bits + 63) / 64; }
 ProveBuffer make_buffer(uint64_t kind, size_t input_size, size_t proof_capacity, size_t public_capacity) {
   ProveBuffer b;
   b.kind = kind;
-  b.input_offset = kRandomnessBytes;
+  b.input_offset = kRandomnessRegionBytes;
   b.input_size = input_size;
   b.output_offset = (b.input_offset + input_size + 63) / 64 * 64;
   b.proof_capacity = proof_capacity;
@@ -114,7 +113,7 @@ ProveBuffer pack_for_synthesis(const zkp_witness_t& witness, uint64_t synthesize
   const std::span<const uint8_t> bytes = witness_bytes(witness);
   ProveBuffer b;
   b.kind = kKindSynthesized;
-  b.input_offset = kRandomnessBytes;
+  b.input_offset = kRandomnessRegionBytes;
   b.input_size = sizeof(SynthesizedHeader) + synthesized_bytes;
   b.output_offset = round_up(b.input_offset + b.input_size, 64);
   b.proof_capacity = proof_capacity;
