@@ -23,12 +23,11 @@
 
 namespace zkp::device {
 
-using host::isolation::Frame;
-using host::isolation::Op;
-using host::isolation::SharedMemory;
-using host::isolation::UniqueFd;
-namespace prove_arg = host::isolation::prove_arg;
-namespace prove_reply = host::isolation::prove_reply;
+namespace isolation = host::isolation;
+using isolation::Frame;
+using isolation::Op;
+using isolation::SharedMemory;
+using isolation::UniqueFd;
 using sdk::Error;
 
 namespace {
@@ -108,7 +107,7 @@ class Server {
  private:
   void reply(const Frame& f) {
     std::lock_guard lock(send_mu_);
-    host::isolation::send_frame(socket_, f);  // a host that is gone reads nothing: nothing to do
+    isolation::send_frame(socket_, f);  // a host that is gone reads nothing: nothing to do
     if (f.status == ZKP_ERR_DEVICE_LOST) exit_device_lost(f);
   }
   // The prover's device is unusable for good in this process (a sticky fault broke its
@@ -119,9 +118,9 @@ class Server {
   [[noreturn]] void exit_device_lost(const Frame& f) const {
     host::log().error("zkpipe-device (device {}): the prover reports the device lost ({}); exiting with status {} "
                       "so that the host starts a new process for it",
-                      device_, f.text, host::isolation::kExitDeviceLost);
+                      device_, f.text, isolation::kExitDeviceLost);
     host::log().flush();
-    std::_Exit(host::isolation::kExitDeviceLost);
+    std::_Exit(isolation::kExitDeviceLost);
   }
   static Frame answer(const Frame& request) {
     Frame f;
@@ -163,7 +162,7 @@ int Server::run() {
   for (;;) {
     Frame r;
     UniqueFd fd;
-    if (!host::isolation::recv_frame(socket_, r, fd)) break;
+    if (!isolation::recv_frame(socket_, r, fd)) break;
     try {
       switch (static_cast<Op>(r.op)) {
         case Op::create: create(r, std::move(fd)); break;
@@ -172,7 +171,7 @@ int Server::run() {
           std::shared_ptr<Key> key;
           {
             std::lock_guard lock(keys_mu_);
-            auto it = keys_.find(r.arg[0]);
+            auto it = keys_.find(r.get<isolation::KeyFreeRequest>().key);
             if (it != keys_.end()) key = std::move(it->second), keys_.erase(it);
           }
           key.reset();  // freed here, outside the lock (the host has no partition of it in flight)
@@ -232,12 +231,10 @@ void Server::create(const Frame& r, UniqueFd fd) {
   if (fields.empty() || fields.size() % 2 != 1) throw Error(ZKP_ERR_INTERNAL, "zkpipe-device: a malformed create");
   std::vector<host::PluginOption> options;
   for (size_t i = 1; i + 1 < fields.size(); i += 2) options.push_back({fields[i], fields[i + 1]});
-  device_ = static_cast<int32_t>(r.arg[0]);
-  host::log().set_level(static_cast<spdlog::level::level_enum>(r.arg[4]));  // the host's level
-  auto facts = sdk::make_struct<zkp_prover_facts_t>();
-  facts.workers_per_device = static_cast<uint32_t>(r.arg[1]);
-  facts.synthesis_threads = static_cast<uint32_t>(r.arg[2]);
-  facts.ops_per_worker = static_cast<uint32_t>(r.arg[3]);
+  const auto request = r.get<isolation::CreateRequest>();
+  device_ = static_cast<int32_t>(request.device);
+  host::log().set_level(static_cast<spdlog::level::level_enum>(request.log_level));  // the host's level
+  const zkp_prover_facts_t& facts = request.facts;
   prover_ = host::Prover::create(host::PluginLibrary::open(fields[0]), facts, options);
   if (static_cast<uint32_t>(device_) >= prover_->device_count()) {
     throw Error(ZKP_ERR_DEVICE, "prover '" + prover_->name() + "' has " + std::to_string(prover_->device_count()) +
@@ -246,36 +243,34 @@ void Server::create(const Frame& r, UniqueFd fd) {
   proof_pool_.start(std::max(1u, facts.workers_per_device) * std::max(1u, facts.ops_per_worker));
   synthesis_pool_.start(std::max(1u, facts.synthesis_threads));
   Frame f = answer(r);
-  f.arg[0] = prover_->device_count();
-  f.arg[1] = prover_->flags();
+  f.put(isolation::CreateReply{.device_count = prover_->device_count(), .flags = prover_->flags()});
   f.set_text(prover_->name());
   reply(f);
 }
 
 void Server::key_load(const Frame& r, UniqueFd fd) {
   if (!prover_) throw Error(ZKP_ERR_INTERNAL, "zkpipe-device: key_load before create");
+  const auto request = r.get<isolation::KeyLoadRequest>();
   auto key = std::make_shared<Key>();
   key->bytes = SharedMemory::map(std::move(fd));
   auto source = sdk::make_struct<zkp_key_source_t>();
-  source.format = static_cast<zkp_key_format_t>(r.arg[1]);
-  if (r.arg[2] == 1) {
+  source.format = request.format;
+  if (request.is_path) {
     source.path = reinterpret_cast<const char*>(key->bytes.data());
   } else {
     source.data = key->bytes.data();
-    source.size = static_cast<size_t>(r.arg[3]);
+    source.size = static_cast<size_t>(request.size);
   }
   key->handle = prover_->load_key(source, device_);
   key->info = prover_->key_info(*key->handle);
-  Frame f = answer(r);
-  const zkp_key_info_t& i = key->info;
-  const uint64_t values[] = {i.curve, i.n_vars, i.n_public, i.domain_size, i.synthesis_bytes, i.proof_size,
-                             i.public_size};
-  std::copy(std::begin(values), std::end(values), f.arg);
+  isolation::KeyLoadReply loaded{.info = key->info};
   // A plugin without the entry (built before it) leaves the field 0 too; this says so for certain.
-  f.arg[host::isolation::key_reply_synthesized_bytes] = prover_->synthesizes_into() ? i.synthesized_bytes : 0;
+  if (!prover_->synthesizes_into()) loaded.info.synthesized_bytes = 0;
+  Frame f = answer(r);
+  f.put(loaded);
   {
     std::lock_guard lock(keys_mu_);
-    keys_[r.arg[0]] = std::move(key);
+    keys_[request.key] = std::move(key);
   }
   reply(f);
 }
@@ -289,41 +284,37 @@ std::shared_ptr<Key> Server::find_key(uint64_t id) {
 
 void Server::device_info(const Frame& r) {
   if (!prover_) throw Error(ZKP_ERR_INTERNAL, "zkpipe-device: device_info before create");
-  const zkp_device_info_t info = prover_->device_info(static_cast<uint32_t>(device_));
   Frame f = answer(r);
-  const uint64_t values[] = {info.memory_bytes, info.memory_free_bytes, info.partitions_started,
-                             info.partitions_proved, info.busy_ns};
-  std::copy(std::begin(values), std::end(values), f.arg);
-  f.set_text(info.name);
+  f.put(isolation::DeviceInfoReply{.info = prover_->device_info(static_cast<uint32_t>(device_))});
   reply(f);
 }
 
 void Server::prove(const Frame& r, const SharedMemory& memory) {
   Frame f = answer(r);
   try {
-    const std::shared_ptr<Key> key = find_key(r.arg[prove_arg::key]);
-    const uint64_t out_at = r.arg[prove_arg::output_offset];
-    const uint64_t proof_cap = r.arg[prove_arg::proof_capacity], public_cap = r.arg[prove_arg::public_capacity];
+    const auto request = r.get<isolation::ProveRequest>();
+    const std::shared_ptr<Key> key = find_key(request.key);
+    const uint64_t out_at = request.output_offset;
+    const uint64_t proof_cap = request.proof_capacity, public_cap = request.public_capacity;
     if (out_at > memory.size() || proof_cap + public_cap > memory.size() - out_at) {
       throw Error(ZKP_ERR_INTERNAL, "a partition's shared buffer is smaller than its request says");
     }
     auto input = sdk::make_struct<zkp_prove_input_t>();
-    input.randomness = r.arg[prove_arg::has_randomness] != 0 ? memory.data() : nullptr;
+    input.randomness = request.has_randomness ? memory.data() : nullptr;
     host::SynthesisHandle synthesis{nullptr, host::SynthesisFree{prover_.get()}};
     zkp_synthesized_t external{};
-    if (r.arg[prove_arg::kind] == host::isolation::kKindSynthesized) {
-      external = host::isolation::synthesized_view(memory, r);
+    if (request.kind == isolation::kKindSynthesized) {
+      external = isolation::synthesized_view(memory, request);
       input.external = &external;
     } else {
-      const zkp_witness_t witness = host::isolation::witness_view(memory, r);
+      const zkp_witness_t witness = isolation::witness_view(memory, request);
       if (host::Status s = prover_->synthesize(*key->handle, witness, synthesis); !s.ok()) {
         throw_plugin_error(s, "synthesis");
       }
       input.synthesis = synthesis.get();
     }
     zkp_prove_op_t* op = nullptr;
-    const auto worker = static_cast<uint32_t>(r.arg[prove_arg::worker]);
-    if (host::Status s = prover_->prove_start(*key->handle, input, device_, worker, op); !s.ok()) {
+    if (host::Status s = prover_->prove_start(*key->handle, input, device_, request.worker, op); !s.ok()) {
       throw_plugin_error(s, "prove_start");
     }
     auto out = sdk::make_struct<zkp_prove_output_t>();
@@ -336,13 +327,13 @@ void Server::prove(const Frame& r, const SharedMemory& memory) {
       throw Error(ZKP_ERR_INTERNAL, "prover '" + prover_->name() + "' reports the proof ran on device " +
                                         std::to_string(out.gpu_index) + ", not " + std::to_string(device_));
     }
-    f.arg[prove_reply::proof_size] = out.proof_size;
-    f.arg[prove_reply::public_size] = out.public_size;
-    f.arg[prove_reply::gpu_duration_ns] = out.gpu_duration_ns;
-    f.arg[prove_reply::epilogue_ns] = out.epilogue_ns;
-    f.arg[prove_reply::msm_ns] = out.msm_ns;
-    f.arg[prove_reply::ntt_ns] = out.ntt_ns;
-    f.arg[prove_reply::flags] = out.flags;
+    f.put(isolation::ProveReply{.proof_size = out.proof_size,
+                                .public_size = out.public_size,
+                                .gpu_duration_ns = out.gpu_duration_ns,
+                                .epilogue_ns = out.epilogue_ns,
+                                .msm_ns = out.msm_ns,
+                                .ntt_ns = out.ntt_ns,
+                                .flags = out.flags});
   } catch (const Error& e) {
     fail(f, e.status(), e.what());
   } catch (const std::exception& e) {
@@ -354,13 +345,14 @@ void Server::prove(const Frame& r, const SharedMemory& memory) {
 void Server::synthesize(const Frame& r, const SharedMemory& memory) {
   Frame f = answer(r);
   try {
-    const std::shared_ptr<Key> key = find_key(r.arg[host::isolation::synthesize_arg::key]);
-    const zkp_witness_t witness = host::isolation::synthesis_witness_view(memory, r);
+    const auto request = r.get<isolation::SynthesizeRequest>();
+    const std::shared_ptr<Key> key = find_key(request.key);
+    const zkp_witness_t witness = isolation::synthesis_witness_view(memory, request);
     auto out = sdk::make_struct<zkp_synthesized_t>();
     const host::Status s =
-        prover_->synthesize_into(*key->handle, witness, host::isolation::synthesis_target(memory, r), out);
+        prover_->synthesize_into(*key->handle, witness, isolation::synthesis_target(memory, request), out);
     if (!s.ok()) throw_plugin_error(s, "synthesis");
-    host::isolation::finish_synthesis(memory, r, out);
+    isolation::finish_synthesis(memory, request, out);
   } catch (const Error& e) {
     fail(f, e.status(), e.what());
   } catch (const std::exception& e) {
@@ -372,14 +364,15 @@ void Server::synthesize(const Frame& r, const SharedMemory& memory) {
 void Server::verify(const Frame& r, const SharedMemory& memory) {
   Frame f = answer(r);
   try {
-    const std::shared_ptr<Key> key = find_key(r.arg[0]);
-    const uint64_t proof_size = r.arg[1], public_size = r.arg[2];
+    const auto request = r.get<isolation::VerifyRequest>();
+    const std::shared_ptr<Key> key = find_key(request.key);
+    const uint64_t proof_size = request.proof_size, public_size = request.public_size;
     if (proof_size + public_size > memory.size()) throw Error(ZKP_ERR_INTERNAL, "a verify buffer is too small");
     bool valid = false;
     const host::Status s = prover_->verify(*key->handle, {memory.data(), proof_size},
                                            {memory.data() + proof_size, public_size}, valid);
     if (!s.ok()) throw Error(s.code, s.message);
-    f.arg[0] = valid ? 1 : 0;
+    f.put(isolation::VerifyReply{.valid = valid ? 1 : 0});
   } catch (const Error& e) {
     fail(f, e.status(), e.what());
   } catch (const std::exception& e) {

@@ -1,4 +1,4 @@
-// What a zkpipe-device process does (host/src/isolation/protocol/channel.hpp has the protocol):
+// What a zkpipe-device process does (host/src/isolation/protocol/ has the protocol):
 // answers the host's frames on one socket for one device of one prover plugin.
 //
 // The main thread reads frames: create (opens the plugin and creates its prover, as the host

@@ -40,9 +40,7 @@ HostCore::HostCore(Config config) : config_(std::move(config)) {
     spec.executable = isolation::find_device_executable(config_.isolation_executable);
     spec.plugin = loader.resolve(PluginKind::prover, config_.prover).string();
     for (const PluginOption& o : config_.prover_options) spec.options.emplace_back(o.key, o.value);
-    spec.workers_per_device = prover_facts.workers_per_device;
-    spec.synthesis_threads = prover_facts.synthesis_threads;
-    spec.ops_per_worker = prover_facts.ops_per_worker;
+    spec.facts = prover_facts;
     spec.synthesize_ahead = config_.isolation_synthesize_ahead;
     spec.log_level = static_cast<int>(config_.log_level);
     isolation::DeviceControl* control = nullptr;

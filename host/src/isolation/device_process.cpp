@@ -46,6 +46,13 @@ Frame failed(const Frame& request, zkp_status_t code, const std::string& message
   return f;
 }
 
+// A key_load request for `key`, as a first load and each restart's load send it.
+Frame key_load_request(uint64_t key_id, const KeyBytes& key) {
+  Frame r;
+  r.put(KeyLoadRequest{.key = key_id, .format = key.format, .is_path = key.is_path, .size = key.size});
+  return r;
+}
+
 std::string describe_exit(int status) {
   if (WIFSIGNALED(status)) {
     const int sig = WTERMSIG(status);
@@ -137,13 +144,7 @@ Frame DeviceProcess::load_key(uint64_t key_id, std::shared_ptr<const KeyBytes> k
     std::lock_guard lock(mu_);
     keys_[key_id] = key;  // first, so a restart meanwhile loads it too
   }
-  Frame r;
-  r.op = static_cast<uint32_t>(Op::key_load);
-  r.arg[0] = key_id;
-  r.arg[1] = key->format;
-  r.arg[2] = key->is_path ? 1 : 0;
-  r.arg[3] = key->size;
-  Frame reply = call(r, key->memory.fd());
+  Frame reply = call(key_load_request(key_id, *key), key->memory.fd());
   if (reply.status != ZKP_OK) {
     std::lock_guard lock(mu_);
     keys_.erase(key_id);
@@ -157,8 +158,7 @@ void DeviceProcess::free_key(uint64_t key_id) {
     if (keys_.erase(key_id) == 0) return;
   }
   Frame r;
-  r.op = static_cast<uint32_t>(Op::key_free);
-  r.arg[0] = key_id;
+  r.put(KeyFreeRequest{.key = key_id});
   call(r);  // a process that died meanwhile has no key to free
 }
 
@@ -233,16 +233,14 @@ Status DeviceProcess::start_process() {
   SharedMemory spec = SharedMemory::create(spec_bytes.size(), "zkpipe-device-create");
   std::memcpy(spec.data(), spec_bytes.data(), spec_bytes.size());
   Frame create;
-  create.op = static_cast<uint32_t>(Op::create);
+  create.put(CreateRequest{.device = device_, .log_level = spec_.log_level, .facts = spec_.facts});
   create.id = 1;
-  const uint64_t args[] = {device_, spec_.workers_per_device, spec_.synthesis_threads, spec_.ops_per_worker,
-                           static_cast<uint64_t>(spec_.log_level)};
-  std::copy(std::begin(args), std::end(args), create.arg);
   Frame reply;
   if (Status s = handshake(create, spec.fd(), reply); !s.ok()) return s;
   if (!started_once_) {  // read by other threads once the constructor returned: written once
-    device_count_ = static_cast<uint32_t>(reply.arg[0]);
-    flags_ = static_cast<uint32_t>(reply.arg[1]);
+    const CreateReply created = reply.get<CreateReply>();
+    device_count_ = created.device_count;
+    flags_ = created.flags;
     prover_name_ = reply.text;
     started_once_ = true;
   }
@@ -254,13 +252,8 @@ Status DeviceProcess::start_process() {
   }
   uint64_t id = 2;
   for (const auto& [key_id, key] : keys) {
-    Frame r;
-    r.op = static_cast<uint32_t>(Op::key_load);
+    Frame r = key_load_request(key_id, *key);
     r.id = id++;
-    r.arg[0] = key_id;
-    r.arg[1] = key->format;
-    r.arg[2] = key->is_path ? 1 : 0;
-    r.arg[3] = key->size;
     if (Status s = handshake(r, key->memory.fd(), reply); !s.ok()) {
       return {s.code, "loading key " + std::to_string(key_id) + " again: " + s.message};
     }

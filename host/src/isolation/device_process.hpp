@@ -40,7 +40,9 @@ struct DeviceProcessSpec {
   std::string executable;      // zkpipe-device
   std::string plugin;          // the prover plugin's file
   std::vector<std::pair<std::string, std::string>> options;
-  uint32_t workers_per_device = 1, synthesis_threads = 1, ops_per_worker = 1;
+  // How the host drives the prover: each process creates its prover with these, as the host
+  // would in-process (create_with_facts). Every field at least 1, as zkp_prover.h asks.
+  zkp_prover_facts_t facts{ZKP_HEADER_INIT(zkp_prover_facts_t), 1, 1, 1};
   bool synthesize_ahead = false;  // isolation_synthesis = ahead: synthesize_into, off the proving path
   int log_level = 2;           // spdlog::level::info
 };
@@ -48,7 +50,7 @@ struct DeviceProcessSpec {
 // A key as every process of the device must load it again after a restart.
 struct KeyBytes {
   SharedMemory memory;  // the path (with its NUL) or the key's bytes
-  uint64_t format = 0;
+  zkp_key_format_t format = ZKP_KEY_FORMAT_ZKEY;
   bool is_path = false;
   uint64_t size = 0;    // bytes of the key (not the path)
 };

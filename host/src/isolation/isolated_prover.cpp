@@ -139,13 +139,15 @@ class Isolated final : public DeviceControl {
     r.op = static_cast<uint32_t>(Op::device_info);
     const Frame reply = device(static_cast<int32_t>(gpu)).call(r);
     check_reply(reply);
-    std::strncpy(out.name, reply.text, sizeof(out.name) - 1);
+    // Field by field: out's header is the caller's.
+    const zkp_device_info_t info = reply.get<DeviceInfoReply>().info;
+    std::strncpy(out.name, info.name, sizeof(out.name) - 1);
     out.name[sizeof(out.name) - 1] = '\0';
-    out.memory_bytes = reply.arg[0];
-    out.memory_free_bytes = reply.arg[1];
-    out.partitions_started = reply.arg[2];
-    out.partitions_proved = reply.arg[3];
-    out.busy_ns = reply.arg[4];
+    out.memory_bytes = info.memory_bytes;
+    out.memory_free_bytes = info.memory_free_bytes;
+    out.partitions_started = info.partitions_started;
+    out.partitions_proved = info.partitions_proved;
+    out.busy_ns = info.busy_ns;
   }
 
   Key* key_load(const zkp_key_source_t& source, int32_t gpu) {
@@ -172,18 +174,14 @@ class Isolated final : public DeviceControl {
         key_free(key.get());
         check_reply(reply);
       }
+      const zkp_key_info_t info = reply.get<KeyLoadReply>().info;
       if (key->devices.empty()) {
-        zkp_key_info_t& i = key->info;
-        i = sdk::make_struct<zkp_key_info_t>();
-        i.curve = static_cast<zkp_curve_t>(reply.arg[0]);
-        i.n_vars = static_cast<uint32_t>(reply.arg[1]);
-        i.n_public = static_cast<uint32_t>(reply.arg[2]);
-        i.domain_size = static_cast<uint32_t>(reply.arg[3]);
-        i.synthesis_bytes = reply.arg[4];
-        i.proof_size = static_cast<uint32_t>(reply.arg[5]);
-        i.public_size = static_cast<uint32_t>(reply.arg[6]);
-        key->synthesized_bytes = reply.arg[key_reply_synthesized_bytes];
-      } else if (reply.arg[key_reply_synthesized_bytes] != key->synthesized_bytes) {
+        key->info = info;
+        // This table has no synthesize_into: the key's synthesized_bytes is the device
+        // processes' business (key->synthesized_bytes), and 0 here, as zkp_prover.h requires.
+        key->info.synthesized_bytes = 0;
+        key->synthesized_bytes = info.synthesized_bytes;
+      } else if (info.synthesized_bytes != key->synthesized_bytes) {
         key->synthesized_bytes = 0;  // the devices disagree: keep to the path every one of them has
       }
       key->devices.push_back(d);
@@ -209,10 +207,10 @@ class Isolated final : public DeviceControl {
     }
     auto buffer = std::make_shared<ProveBuffer>(
         pack_for_synthesis(witness, key.synthesized_bytes, info.proof_size, info.public_size));
+    SynthesizeRequest request{.key = key.id};
+    buffer->describe_synthesis(request);
     Frame r;
-    r.op = static_cast<uint32_t>(Op::synthesize);
-    r.arg[synthesize_arg::key] = key.id;
-    buffer->describe_synthesis(r);
+    r.put(request);
     // A process that dies meanwhile (ZKP_ERR_DEVICE; or DEVICE_LOST, and it exits) fails only
     // this attempt: another one synthesizes it, each device at most once.
     std::vector<uint32_t> tried;
@@ -265,15 +263,14 @@ class Isolated final : public DeviceControl {
     } else {
       throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_prove_input_t has neither synthesis nor external");
     }
-    Frame r;
-    r.op = static_cast<uint32_t>(Op::prove);
-    r.arg[prove_arg::key] = key.id;
-    r.arg[prove_arg::worker] = worker;
+    ProveRequest request{.key = key.id, .worker = worker};
     if (input.randomness != nullptr) {
       std::memcpy(op->buffer->memory.data(), input.randomness, kRandomnessBytes);
-      r.arg[prove_arg::has_randomness] = 1;
+      request.has_randomness = true;
     }
-    op->buffer->describe(r);
+    op->buffer->describe(request);
+    Frame r;
+    r.put(request);
     op->call = process.send(r, op->buffer->memory.fd());
     return op.release();
   }
@@ -281,7 +278,8 @@ class Isolated final : public DeviceControl {
   static void prove_finish(const PendingProof& op, zkp_prove_output_t& out) {
     const Frame reply = DeviceProcess::wait(*op.call);
     check_reply(reply);
-    const uint64_t proof_size = reply.arg[prove_reply::proof_size], public_size = reply.arg[prove_reply::public_size];
+    const ProveReply proved = reply.get<ProveReply>();
+    const size_t proof_size = proved.proof_size, public_size = proved.public_size;
     out.proof_size = proof_size;
     out.public_size = public_size;
     if (proof_size > out.proof_capacity || public_size > out.public_capacity) {
@@ -295,12 +293,12 @@ class Isolated final : public DeviceControl {
     if (proof_size != 0) std::memcpy(out.proof, at, proof_size);
     if (public_size != 0) std::memcpy(out.public_inputs, at + op.buffer->proof_capacity, public_size);
     out.gpu_index = op.device;
-    out.gpu_duration_ns = reply.arg[prove_reply::gpu_duration_ns];
-    out.epilogue_ns = reply.arg[prove_reply::epilogue_ns];
-    out.msm_ns = reply.arg[prove_reply::msm_ns];
-    out.ntt_ns = reply.arg[prove_reply::ntt_ns];
+    out.gpu_duration_ns = proved.gpu_duration_ns;
+    out.epilogue_ns = proved.epilogue_ns;
+    out.msm_ns = proved.msm_ns;
+    out.ntt_ns = proved.ntt_ns;
     if (sdk::covers(out.header, offsetof(zkp_prove_output_t, flags) + sizeof(out.flags))) {
-      out.flags = static_cast<uint32_t>(reply.arg[prove_reply::flags]);
+      out.flags = proved.flags;
     }
   }
 
@@ -309,10 +307,7 @@ class Isolated final : public DeviceControl {
     if (!proof.empty()) std::memcpy(m.data(), proof.data(), proof.size());
     if (!public_inputs.empty()) std::memcpy(m.data() + proof.size(), public_inputs.data(), public_inputs.size());
     Frame r;
-    r.op = static_cast<uint32_t>(Op::verify);
-    r.arg[0] = key.id;
-    r.arg[1] = proof.size();
-    r.arg[2] = public_inputs.size();
+    r.put(VerifyRequest{.key = key.id, .proof_size = proof.size(), .public_size = public_inputs.size()});
     // Any serving device checks it; one restarting is skipped, not waited for.
     Frame reply;
     reply.status = ZKP_ERR_DEVICE;
@@ -323,7 +318,7 @@ class Isolated final : public DeviceControl {
       if (!device_failure(reply.status)) break;
     }
     check_reply(reply);
-    return reply.arg[0] == 1;
+    return reply.get<VerifyReply>().valid == 1;
   }
 
   const bool synthesize_ahead_;  // isolation_synthesis = ahead

@@ -17,12 +17,6 @@ namespace zkp::host::isolation {
 
 using sdk::Error;
 
-void Frame::set_text(std::span<const char> s) {
-  const size_t n = std::min(s.size(), sizeof(text) - 1);
-  std::memcpy(text, s.data(), n);
-  text[n] = '\0';
-}
-
 UniqueFd& UniqueFd::operator=(UniqueFd&& o) noexcept {
   if (this != &o) reset(o.release());
   return *this;

@@ -76,21 +76,21 @@ uint64_t round_up(uint64_t n, uint64_t to) { return (n + to - 1) / to * to; }
 
 }  // namespace
 
-void ProveBuffer::describe(Frame& request) const {
-  request.arg[prove_arg::kind] = kind;
-  request.arg[prove_arg::input_offset] = input_offset;
-  request.arg[prove_arg::input_size] = input_size;
-  request.arg[prove_arg::output_offset] = output_offset;
-  request.arg[prove_arg::proof_capacity] = proof_capacity;
-  request.arg[prove_arg::public_capacity] = public_capacity;
+void ProveBuffer::describe(ProveRequest& request) const {
+  request.kind = kind;
+  request.input_offset = input_offset;
+  request.input_size = input_size;
+  request.output_offset = output_offset;
+  request.proof_capacity = proof_capacity;
+  request.public_capacity = public_capacity;
 }
 
-void ProveBuffer::describe_synthesis(Frame& request) const {
-  request.arg[synthesize_arg::kind] = witness_kind;
-  request.arg[synthesize_arg::witness_offset] = witness_offset;
-  request.arg[synthesize_arg::witness_size] = witness_size;
-  request.arg[synthesize_arg::input_offset] = input_offset;
-  request.arg[synthesize_arg::input_size] = input_size;
+void ProveBuffer::describe_synthesis(SynthesizeRequest& request) const {
+  request.witness_kind = witness_kind;
+  request.witness_offset = witness_offset;
+  request.witness_size = witness_size;
+  request.input_offset = input_offset;
+  request.input_size = input_size;
 }
 
 void ProveBuffer::release_witness() {
@@ -168,23 +168,22 @@ ProveBuffer pack_synthesized(const zkp_synthesized_t& caller, size_t proof_capac
   return b;
 }
 
-zkp_witness_t witness_view(const SharedMemory& m, const Frame& r) {
-  return witness_at(m, r.arg[prove_arg::kind], r.arg[prove_arg::input_offset], r.arg[prove_arg::input_size]);
+zkp_witness_t witness_view(const SharedMemory& m, const ProveRequest& r) {
+  return witness_at(m, r.kind, r.input_offset, r.input_size);
 }
 
-zkp_witness_t synthesis_witness_view(const SharedMemory& m, const Frame& r) {
-  return witness_at(m, r.arg[synthesize_arg::kind], r.arg[synthesize_arg::witness_offset],
-                    r.arg[synthesize_arg::witness_size]);
+zkp_witness_t synthesis_witness_view(const SharedMemory& m, const SynthesizeRequest& r) {
+  return witness_at(m, r.witness_kind, r.witness_offset, r.witness_size);
 }
 
-std::span<uint8_t> synthesis_target(const SharedMemory& m, const Frame& r) {
-  const uint64_t offset = r.arg[synthesize_arg::input_offset], size = r.arg[synthesize_arg::input_size];
+std::span<uint8_t> synthesis_target(const SharedMemory& m, const SynthesizeRequest& r) {
+  const uint64_t offset = r.input_offset, size = r.input_size;
   check_fits(m, offset, size);
   if (size < sizeof(SynthesizedHeader)) throw Error(ZKP_ERR_INTERNAL, "a synthesis region without room for its header");
   return {m.data() + offset + sizeof(SynthesizedHeader), size - sizeof(SynthesizedHeader)};
 }
 
-void finish_synthesis(const SharedMemory& m, const Frame& r, const zkp_synthesized_t& out) {
+void finish_synthesis(const SharedMemory& m, const SynthesizeRequest& r, const zkp_synthesized_t& out) {
   const std::span<uint8_t> target = synthesis_target(m, r);
   const uint64_t abc = out.abc_length * ZKP_SCALAR_SIZE, assigned = out.assignment_length * ZKP_SCALAR_SIZE;
   const uint8_t* base = target.data();
@@ -200,8 +199,8 @@ void finish_synthesis(const SharedMemory& m, const Frame& r, const zkp_synthesiz
   std::memcpy(target.data() - sizeof(h), &h, sizeof(h));
 }
 
-zkp_synthesized_t synthesized_view(const SharedMemory& m, const Frame& r) {
-  const uint64_t offset = r.arg[prove_arg::input_offset], size = r.arg[prove_arg::input_size];
+zkp_synthesized_t synthesized_view(const SharedMemory& m, const ProveRequest& r) {
+  const uint64_t offset = r.input_offset, size = r.input_size;
   check_fits(m, offset, size);
   if (size < sizeof(SynthesizedHeader)) throw Error(ZKP_ERR_INTERNAL, "synthesized inputs without their header");
   SynthesizedHeader h{};

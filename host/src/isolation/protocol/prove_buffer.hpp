@@ -32,10 +32,10 @@ struct ProveBuffer {
   // pack_for_synthesis only: the witness, after the proof's room, until release_witness().
   uint64_t witness_kind = 0, witness_offset = 0, witness_size = 0;
 
-  // Fills the prove request's arguments that describe this buffer.
-  void describe(Frame& request) const;
+  // Fills the fields of a prove request that describe this buffer.
+  void describe(ProveRequest& request) const;
   // Fills a synthesize request's (pack_for_synthesis).
-  void describe_synthesis(Frame& request) const;
+  void describe_synthesis(SynthesizeRequest& request) const;
   // Gives the witness's pages back to the system (punches them out of the memfd) once the
   // device process synthesized it: the partition then holds its synthesized inputs only.
   void release_witness();
@@ -53,15 +53,15 @@ ProveBuffer pack_for_synthesis(const zkp_witness_t& witness, uint64_t synthesize
 
 // Device side: views into `memory`, valid while it is mapped. Throw zkp::sdk::Error
 // (ZKP_ERR_INTERNAL) when the request's regions do not fit the buffer.
-zkp_witness_t witness_view(const SharedMemory& memory, const Frame& request);
-zkp_synthesized_t synthesized_view(const SharedMemory& memory, const Frame& request);
-// A synthesize request (synthesize_arg): the witness, and the room synthesize_into writes to.
-zkp_witness_t synthesis_witness_view(const SharedMemory& memory, const Frame& request);
-std::span<uint8_t> synthesis_target(const SharedMemory& memory, const Frame& request);
+zkp_witness_t witness_view(const SharedMemory& memory, const ProveRequest& request);
+zkp_synthesized_t synthesized_view(const SharedMemory& memory, const ProveRequest& request);
+// A synthesize request's: the witness, and the room synthesize_into writes to.
+zkp_witness_t synthesis_witness_view(const SharedMemory& memory, const SynthesizeRequest& request);
+std::span<uint8_t> synthesis_target(const SharedMemory& memory, const SynthesizeRequest& request);
 // After synthesize_into wrote `out` into synthesis_target: checks that it is the
 // ZKP_SYNTHESIZED_INTO layout there (ZKP_ERR_INTERNAL otherwise: the host would read other
 // bytes than the prover wrote) and writes the SynthesizedHeader before it, so the input region
 // reads as caller-synthesized inputs (synthesized_view) in any device process.
-void finish_synthesis(const SharedMemory& memory, const Frame& request, const zkp_synthesized_t& out);
+void finish_synthesis(const SharedMemory& memory, const SynthesizeRequest& request, const zkp_synthesized_t& out);
 
 }  // namespace zkp::host::isolation
