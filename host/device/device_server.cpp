@@ -2,10 +2,10 @@
 
 #include "channel.hpp"
 #include "prove_buffer.hpp"
+#include "prover.hpp"
 
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/host/plugin_library.hpp>
-#include "prover.hpp"
 #include <zkpipe/sdk/error.hpp>
 
 #include <condition_variable>

@@ -22,7 +22,7 @@
 namespace zkp::host::isolation {
 
 // The buffer's first region: r || s, the randomness zkp_prove_input_t.randomness points to (the
-// host's kRandomnessBytes, zkpipe/host/job.hpp, which isolated_prover.cpp checks it equals).
+// host's kRandomnessBytes, host/src/job.hpp, which isolated_prover.cpp checks it equals).
 inline constexpr uint64_t kRandomnessRegionBytes = 2 * ZKP_SCALAR_SIZE;
 
 struct ProveBuffer {
