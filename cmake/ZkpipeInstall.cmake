@@ -1,5 +1,6 @@
 # What `cmake --install` puts under the prefix besides the programs, libraries and plugins the
-# subfolders install: the headers (abi/, plugins/), the CMake package
+# subfolders install: the headers (abi/, plugins/; zkp_client.h and zkp_queue.h come with
+# their libraries, from host/client and host/queue), the CMake package
 # (<libdir>/cmake/zkpipe: zkpipeConfig.cmake, zkpipeConfigVersion.cmake, the exported targets,
 # zkpipe_add_plugin and its export map) and the pkg-config files (<libdir>/pkgconfig/zkpipe.pc, and
 # zkpipe-client.pc where libzkpipe_client is built).

@@ -33,7 +33,7 @@
 #ifndef ZKP_QUEUE_H
 #define ZKP_QUEUE_H
 
-#include <zkpipe/zkp_prover.h> /* zkp_key_format_t; it includes zkp_common.h */
+#include "zkp_prover.h" /* zkp_key_format_t; it includes zkp_common.h */
 
 #ifdef __cplusplus
 extern "C" {
