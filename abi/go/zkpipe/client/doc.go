@@ -14,8 +14,8 @@
 //
 // Building: the package finds libzkpipe_client and its header with `pkg-config
 // zkpipe-client`. Without an installed zkpipe-client.pc, build with -tags zkpipe_nopkgconfig
-// and set CGO_CFLAGS to -I<repo>/abi -I<repo>/host/include and CGO_LDFLAGS to -L<lib dir>
-// (tests/bindings/CMakeLists.txt does).
+// and set CGO_CFLAGS to -I<repo>/abi (zkp_client.h is an ABI header, abi/zkpipe/zkp_client.h)
+// and CGO_LDFLAGS to -L<lib dir> (tests/bindings/CMakeLists.txt does).
 //
 // A Client is safe for concurrent use: one connection carries calls from many goroutines.
 // samples/go/client is a complete program, run by CTest against a real server.
