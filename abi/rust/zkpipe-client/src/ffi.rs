@@ -1,4 +1,4 @@
-//! zkp_client.h, declared by hand (repr(C), field for field). The library checks every
+//! abi/zkpipe/zkp_client.h, declared by hand (repr(C), field for field). The library checks every
 //! struct_size it is handed, and this crate checks every one it reads back
 //! (`crate::checked`), so a layout that drifted fails loudly instead of reading garbage.
 #![allow(non_camel_case_types)]

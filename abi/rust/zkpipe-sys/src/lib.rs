@@ -1,5 +1,6 @@
-//! Raw bindings to zkpipe's C ABI, version 1: one module per header of `abi/zkpipe/`,
-//! every item named as in C and re-exported here. Written by hand; `tests/layout.rs`
+//! Raw bindings to zkpipe's C ABI, version 1: one module per header that `abi/zkpipe/zkpipe.h`
+//! includes, every item named as in C and re-exported here (the client's header beside them,
+//! `zkp_client.h`, is bound by the `zkpipe-client` crate; `zkp_queue.h` has no Rust binding). Written by hand; `tests/layout.rs`
 //! compares every struct's size, alignment and field offsets, and every constant, with
 //! what the C compiler sees in the headers.
 //!

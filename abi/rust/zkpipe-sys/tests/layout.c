@@ -1,6 +1,6 @@
 /*
- * Prints what the C compiler sees in the headers of abi/zkpipe/, one fact per line, for the Rust
- * layout test (layout.rs) to compare with zkpipe-sys: every struct's size and alignment,
+ * Prints what the C compiler sees in the headers of abi/zkpipe/zkpipe.h, one fact per line, for
+ * the Rust layout test (layout.rs) to compare with zkpipe-sys: every struct's size and alignment,
  * every field's offset, every constant's value. The same lines, in the same words, are
  * produced on the Rust side; any difference is a binding bug.
  */

@@ -1,5 +1,5 @@
-//! zkpipe-sys against the C compiler: layout.c prints, for the headers of abi/zkpipe/, every
-//! struct's size and alignment, every field's offset and every constant; this test prints
+//! zkpipe-sys against the C compiler: layout.c prints, for the headers of abi/zkpipe/zkpipe.h,
+//! every struct's size and alignment, every field's offset and every constant; this test prints
 //! the same facts from the Rust declarations and asserts the two lists are equal.
 //! The compiler is $CC (CMake passes its own), else `cc`.
 use std::collections::BTreeSet;
