@@ -2,9 +2,12 @@
  * The ABI headers compile as strict C99 (-std=c99 -pedantic-errors -Wall -Wextra), and
  * every struct can be declared with ZKP_HEADER_INIT the way a C caller writes it. The
  * sizes C sees are reported to the C++ side of the test (abi_layout_test.cpp), which
- * checks that C and C++ agree on every layout.
+ * checks that C and C++ agree on every layout. Every header of abi/zkpipe: zkpipe.h's, and
+ * the client's and the queue's (their libraries' C APIs, which zkpipe.h leaves out).
  */
 #include <zkpipe/zkpipe.h>
+#include <zkpipe/zkp_client.h>
+#include <zkpipe/zkp_queue.h>
 
 #include <string.h>
 
@@ -46,6 +49,15 @@ int zkp_abi_c_headers_ok(void) {
   DECLARE(zkp_job_summary_t, summary);
   DECLARE(zkp_job_t, job);
   DECLARE(zkp_host_stats_t, stats);
+  DECLARE(zkp_client_options_t, client_options);
+  DECLARE(zkp_client_key_t, client_key);
+  DECLARE(zkp_client_job_t, client_job);
+  DECLARE(zkp_client_partition_t, client_partition);
+  DECLARE(zkp_client_status_t, client_status);
+  DECLARE(zkp_queue_partition_t, queue_partition);
+  DECLARE(zkp_queue_job_t, queue_job);
+  DECLARE(zkp_queue_job_status_t, queue_job_status);
+  DECLARE(zkp_queue_result_t, queue_result);
   zkp_option_t option = {"key", "value"};
 
   CHECK(braced);
@@ -72,6 +84,15 @@ int zkp_abi_c_headers_ok(void) {
   CHECK(summary);
   CHECK(job);
   CHECK(stats);
+  CHECK(client_options);
+  CHECK(client_key);
+  CHECK(client_job);
+  CHECK(client_partition);
+  CHECK(client_status);
+  CHECK(queue_partition);
+  CHECK(queue_job);
+  CHECK(queue_job_status);
+  CHECK(queue_result);
   if (option.key == NULL || strcmp(zkp_status_name(ZKP_ERR_TIMEOUT), "timeout") != 0) return 0;
   if (ZKP_PACER_WAIT_FOR_EVENT != UINT64_MAX) return 0;
   return 1;
@@ -88,6 +109,10 @@ size_t zkp_abi_c_layout(zkp_abi_layout_t *out, size_t capacity) {
       ROW(zkp_pacer_t),          ROW(zkp_pacer_factory_t), ROW(zkp_partition_t),
       ROW(zkp_completion_t),     ROW(zkp_job_summary_t),   ROW(zkp_job_t),
       ROW(zkp_host_stats_t),     ROW(zkp_prover_facts_t),
+      ROW(zkp_client_options_t), ROW(zkp_client_key_t),    ROW(zkp_client_job_t),
+      ROW(zkp_client_partition_t), ROW(zkp_client_status_t),
+      ROW(zkp_queue_partition_t), ROW(zkp_queue_job_t),    ROW(zkp_queue_job_status_t),
+      ROW(zkp_queue_result_t),
   };
 #undef ROW
   const size_t n = sizeof rows / sizeof rows[0];

@@ -1,6 +1,9 @@
 // The ABI headers compile as C++20 too, and C and C++ agree on every struct layout
-// (the C half, abi_layout.c, is compiled as strict C99 into the same program).
+// (the C half, abi_layout.c, is compiled as strict C99 into the same program). The
+// client's and the queue's headers are abi/zkpipe's too, outside zkpipe.h.
 #include <zkpipe/zkpipe.h>
+#include <zkpipe/zkp_client.h>
+#include <zkpipe/zkp_queue.h>
 
 #include "abi_layout.h"
 
@@ -42,6 +45,15 @@ std::map<std::string, std::pair<size_t, size_t>> cxx_layout() {
   ZKP_CXX_ROW(zkp_job_t);
   ZKP_CXX_ROW(zkp_host_stats_t);
   ZKP_CXX_ROW(zkp_prover_facts_t);
+  ZKP_CXX_ROW(zkp_client_options_t);
+  ZKP_CXX_ROW(zkp_client_key_t);
+  ZKP_CXX_ROW(zkp_client_job_t);
+  ZKP_CXX_ROW(zkp_client_partition_t);
+  ZKP_CXX_ROW(zkp_client_status_t);
+  ZKP_CXX_ROW(zkp_queue_partition_t);
+  ZKP_CXX_ROW(zkp_queue_job_t);
+  ZKP_CXX_ROW(zkp_queue_job_status_t);
+  ZKP_CXX_ROW(zkp_queue_result_t);
   return rows;
 }
 
