@@ -1,4 +1,4 @@
-// The job queue's C API (host/include/zkpipe/zkp_queue.h) over queue::Store: each function
+// The job queue's C API (abi/zkpipe/zkp_queue.h) over queue::Store: each function
 // checks its arguments and struct sizes, runs under the handle's mutex, and turns every
 // exception into a status and a message (zkp::sdk::guard). Database failures are
 // queue::Error: an unreachable server becomes ZKP_QUEUE_ERR_UNAVAILABLE, a refused connection
