@@ -1,5 +1,7 @@
 // What `zkpipe serve` reads from the [serve] section (or serve.KEY overrides) of the host
 // configuration; everything else in that configuration builds the host, as for `prove`/`run`.
+// The keys, their defaults and meanings are declared once, in serve_options.cpp
+// (`zkpipe serve --help` and the README's table under "## zkpipe serve" list them):
 //
 //   [serve]
 //   socket = /run/zkpipe/zkpipe.sock   # the unix socket (mode 0600); always served
@@ -7,12 +9,6 @@
 //   token_file = /etc/zkpipe/token     # required with tcp: the bearer token TCP calls carry
 //   tls_cert = /etc/zkpipe/cert.pem    # TLS on tcp: the certificate chain (PEM) ...
 //   tls_key = /etc/zkpipe/key.pem      # ... and its private key (PEM); both or neither
-//   max_message = 256MiB               # the largest request (witnesses) accepted
-//   http = 127.0.0.1:9464              # GET / (dashboard), /metrics, /status, /healthz (loopback only)
-//   key_budget = 8GiB                  # keys kept warm under this budget (LRU eviction)
-//   grace = 30s                        # SIGTERM: how long work on a device may take to finish
-//   log_format = text                  # or json: one JSON object per line (log_format.hpp)
-//   queue_url = postgresql://...       # the fleet's job store, for Enqueue and JobStatus
 #pragma once
 
 #include <zkpipe/host/config.hpp>
@@ -24,6 +20,8 @@
 
 namespace zkp::serve {
 
+// Each field's default is its key's in serve_options(), applied by from(); the initializers
+// below are no second list of defaults, they only keep every field initialized.
 struct Settings {
   std::string socket;      // a path
   std::string tcp;         // "HOST:PORT", or "" (no TCP listener)
@@ -37,9 +35,10 @@ struct Settings {
   LogFormat log_format = LogFormat::text;
   std::string queue_url;  // "" (no job store: Enqueue and JobStatus refused) or a libpq URL
 
-  // From config.serve_options. Throws zkp::sdk::Error (ZKP_ERR_INVALID_ARGUMENT) for an
-  // unknown key, a bad value, tcp without token_file, or tls_cert/tls_key one without the other or
-  // without tcp; the message says where it was written.
+  // serve_options()' defaults, then config.serve_options over them. Throws zkp::sdk::Error
+  // (ZKP_ERR_INVALID_ARGUMENT) for an unknown key, a bad value (naming what the key expects), tcp
+  // without token_file, or tls_cert/tls_key one without the other or without tcp; the message
+  // says where it was written.
   static Settings from(const host::Config& config);
 };
 
@@ -47,7 +46,8 @@ struct Settings {
 // (`zkpipe client` looks there too).
 std::string default_socket();
 
-// The keys and their meaning, for `zkpipe serve --help`.
-const char* settings_help();
+// The keys, their defaults (this machine's, where they depend on it) and their meaning, for
+// `zkpipe serve --help`.
+std::string settings_help();
 
 }  // namespace zkp::serve

@@ -1,0 +1,150 @@
+// `zkpipe serve`'s keys (serve_options.hpp). To add one: a Settings field and an entry here;
+// Settings::from, `zkpipe serve --help` and the README's table follow (the README test,
+// tests/host/readme_tables.sh, says how to regenerate the table).
+#include "serve_options.hpp"
+
+#include <zkpipe/host/byte_size.hpp>
+
+#include <cctype>
+#include <limits>
+#include <optional>
+
+namespace zkp::serve {
+
+namespace {
+
+// gRPC takes the largest message as an int.
+constexpr uint64_t kMaxMessageLimit = std::numeric_limits<int>::max();
+constexpr uint64_t kMsPerSecond = 1000;
+constexpr uint64_t kMsPerMinute = 60 * kMsPerSecond;
+// More digits than this could overflow once multiplied by kMsPerMinute.
+constexpr size_t kMaxDurationDigits = 9;
+constexpr unsigned long kMaxPort = 65535;
+constexpr size_t kMaxPortDigits = 5;
+
+// HOST:PORT with HOST a loopback name or address.
+bool loopback(const std::string& address) {
+  const size_t colon = address.rfind(':');
+  if (colon == std::string::npos || colon + 1 == address.size()) return false;
+  const std::string host = address.substr(0, colon);
+  const std::string port = address.substr(colon + 1);
+  if (port.find_first_not_of("0123456789") != std::string::npos || port.size() > kMaxPortDigits ||
+      std::stoul(port) > kMaxPort) {
+    return false;
+  }
+  return host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
+}
+
+// "500ms", "30s", "2m", or a plain number of milliseconds.
+std::optional<uint64_t> parse_duration_ms(const std::string& text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])) != 0) ++digits;
+  if (digits == 0 || digits > kMaxDurationDigits) return std::nullopt;
+  const uint64_t n = std::stoull(text.substr(0, digits));
+  const std::string unit = text.substr(digits);
+  if (unit.empty() || unit == "ms") return n;
+  if (unit == "s") return n * kMsPerSecond;
+  if (unit == "m") return n * kMsPerMinute;
+  return std::nullopt;
+}
+
+// A key whose every value is accepted (a path, a URL; "" leaves it unset).
+ServeOption any_text(const char* key, std::string Settings::*field, std::string expected, std::string meaning) {
+  return {key, "", nullptr, std::move(expected),
+          [field](Settings& s, const std::string& value) {
+            s.*field = value;
+            return true;
+          },
+          std::move(meaning)};
+}
+
+// Where the clients look too (host/client/address.hpp); the words are how the README says it.
+const host::MachineDefault kSocket{"$XDG_RUNTIME_DIR/zkpipe.sock, else /tmp/zkpipe-UID.sock", default_socket,
+                                   default_socket};
+
+}  // namespace
+
+const std::vector<ServeOption>& serve_options() {
+  static const std::vector<ServeOption> options{
+      {"socket", nullptr, &kSocket, "a unix socket path (not empty)",
+       [](Settings& s, const std::string& text) {
+         if (text.empty()) return false;
+         s.socket = text;
+         return true;
+       },
+       "the unix socket, created with mode 0600; always served, without authentication"},
+      {"tcp", "", nullptr, "HOST:PORT",
+       [](Settings& s, const std::string& text) {
+         if (!text.empty() && text.rfind(':') == std::string::npos) return false;
+         s.tcp = text;
+         return true;
+       },
+       "also listen on HOST:PORT (port 0: a free port, logged); every TCP call must carry 'authorization: Bearer "
+       "TOKEN' metadata"},
+      any_text("token_file", &Settings::token_file, "a path",
+           "the file holding TOKEN (surrounding whitespace ignored); required with serve.tcp"),
+      any_text("tls_cert", &Settings::tls_cert, "a path",
+           "TLS on serve.tcp: the certificate chain, a PEM file, with serve.tls_key (both or neither; read at start "
+           "and again at SIGHUP: new connections get a renewed pair within a second, open ones go on; a pair that "
+           "does not match is refused). Without them TCP is plaintext and the token travels in clear: loopback or a "
+           "private network only. Clients: zkpipe client --tls-ca FILE (the CA, or the self-signed certificate)"),
+      any_text("tls_key", &Settings::tls_key, "a path", "the private key of serve.tls_cert, a PEM file"),
+      {"max_message", "256MiB", nullptr, "a byte size from 1 B to 2 GiB - 1",
+       [](Settings& s, const std::string& text) {
+         const auto bytes = host::parse_byte_size(text);
+         if (!bytes || *bytes == 0 || *bytes > kMaxMessageLimit) return false;
+         s.max_message_bytes = *bytes;
+         return true;
+       },
+       "the largest request accepted (a job's witnesses travel in one message)"},
+      {"http", "", nullptr,
+       "127.0.0.1:PORT, [::1]:PORT or localhost:PORT (the HTTP endpoint has no authentication)",
+       [](Settings& s, const std::string& text) {
+         if (!text.empty() && !loopback(text)) return false;
+         s.http = text;
+         return true;
+       },
+       "also serve GET / (the dashboard), /metrics (Prometheus text), /status (JSON) and /healthz over plain HTTP "
+       "on HOST:PORT (port 0: a free port, logged); without authentication or TLS, so loopback only (127.0.0.1, "
+       "::1 or localhost)"},
+      {"key_budget", "", nullptr, "a byte size",
+       [](Settings& s, const std::string& text) {
+         const auto bytes = host::parse_byte_size(text);
+         if (bytes) s.key_budget_bytes = *bytes;
+         return bytes.has_value();
+       },
+       "keep loaded keys within this many bytes (each charged its file's size): a LoadKey that would exceed it "
+       "evicts idle keys, least recently used first (logged, counted), or fails naming the budget; a key with jobs "
+       "in flight is never evicted; none or 0: no budget"},
+      {"grace", "30s", nullptr, "e.g. 500ms, 30s, 2m",
+       [](Settings& s, const std::string& text) {
+         const auto ms = parse_duration_ms(text);
+         if (ms) s.grace_ms = *ms;
+         return ms.has_value();
+       },
+       "at SIGTERM, queued work is cancelled and work on a device gets this long to finish (ms, s or m); Await "
+       "streams get every outcome. Past it the server logs what is still on a device and exits 1 without waiting "
+       "for it"},
+      {"log_format", "text", nullptr, "text or json",
+       [](Settings& s, const std::string& text) {
+         const auto format = parse_log_format(text);
+         if (format) s.log_format = *format;
+         return format.has_value();
+       },
+       "text, or json: one JSON object per line on stderr (time, level, logger, message, and job, partition, "
+       "gpu_index, key where the message names them); takes a restart"},
+      any_text("queue_url", &Settings::queue_url, "a libpq URL",
+           "the fleet's PostgreSQL job store (a libpq URL; `zkpipe queue init` makes it): Enqueue puts jobs there for "
+           "`zkpipe worker`s, JobStatus reads them back; connected at start"),
+  };
+  return options;
+}
+
+const ServeOption* find_serve_option(std::string_view key) {
+  for (const ServeOption& o : serve_options()) {
+    if (key == o.key) return &o;
+  }
+  return nullptr;
+}
+
+}  // namespace zkp::serve
