@@ -10,6 +10,7 @@
 // TLS certificate and key (Server::reload); a configuration that no longer parses, or a
 // certificate and key that do not belong together, is logged and changes nothing.
 #include "command.hpp"
+#include "markdown_table.hpp"
 #include "net/module.hpp"
 #include "options.hpp"
 
@@ -18,6 +19,7 @@
 #include <zkpipe/sdk/error.hpp>
 
 #include "log_format.hpp"
+#include "serve_options.hpp"
 #include "server.hpp"
 #include "settings.hpp"
 
@@ -46,6 +48,18 @@ sigset_t block_stop_signals() {
   return set;
 }
 
+// The README's table of the [serve] keys (under "## zkpipe serve"), from serve_options().
+std::string serve_markdown_table() {
+  std::vector<MarkdownRow> rows;
+  for (const serve::ServeOption& o : serve::serve_options()) {
+    const std::string default_text = o.machine != nullptr       ? o.machine->words
+                                     : *o.default_text == '\0' ? ""
+                                                               : markdown_code(o.default_text);
+    rows.push_back({markdown_code(std::string("serve.").append(o.key)), default_text, o.meaning});
+  }
+  return markdown_table("key", rows);
+}
+
 void reload(const ParsedArgs& parsed, serve::Server& server) {
   try {
     const host::Config config = load_config(parsed);
@@ -56,11 +70,19 @@ void reload(const ParsedArgs& parsed, serve::Server& server) {
 }
 
 int run_serve(const std::vector<std::string>& args) {
-  const boost::program_options::options_description specific("serve options");
+  boost::program_options::options_description specific("serve options");
+  specific.add_options()("markdown", boost::program_options::bool_switch(),
+                         "with --help: only the table of the [serve] keys, as README.md has it");
   const ParsedArgs parsed = parse_command_line(args, specific);
+  const bool markdown = parsed.values["markdown"].as<bool>();
+  if (markdown && !parsed.help) throw UsageError("--markdown goes with --help");
   if (parsed.help) {
-    std::cout << serve::settings_help() << "\n";
-    print_command_help(std::cout, kUsage, specific);
+    if (markdown) {
+      std::cout << serve_markdown_table();  // scripts/update_readme_config.sh pastes it into README.md
+    } else {
+      std::cout << serve::settings_help() << "\n";
+      print_command_help(std::cout, kUsage, specific);
+    }
     return kExitSuccess;
   }
   for (const std::string& o : parsed.overrides) {
