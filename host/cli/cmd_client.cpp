@@ -368,7 +368,7 @@ int run_client(const std::vector<std::string>& args) {
     }
   }
   client::ConnectionSettings settings;
-  settings.target = address.empty() ? "unix:" + (socket.empty() ? client::default_socket() : socket) : address;
+  settings.target = address.empty() ? "unix:" + (socket.empty() ? services::default_socket() : socket) : address;
   settings.token = token;
   settings.tls_ca_file = tls_ca;
   settings.tls_server_name = tls_server_name;

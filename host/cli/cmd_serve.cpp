@@ -85,9 +85,7 @@ int run_serve(const std::vector<std::string>& args) {
     }
     return kExitSuccess;
   }
-  for (const std::string& o : parsed.overrides) {
-    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
-  }
+  require_key_value_overrides(parsed);
   host::Config config = load_config(parsed);
   serve::Settings settings;
   try {

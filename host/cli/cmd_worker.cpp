@@ -16,11 +16,13 @@
 #include <zkpipe/host/logging.hpp>
 
 #include "queue_worker.hpp"
+#include "services/names.hpp"
 
 #include <atomic>
 #include <csignal>
 #include <cstring>
 #include <iostream>
+#include <optional>
 #include <sstream>
 #include <thread>
 
@@ -48,17 +50,17 @@ int worker_body(const std::vector<std::string>& args) {
     }
     return kExitSuccess;
   }
-  for (const std::string& o : parsed.overrides) {
-    if (o.find('=') == std::string::npos) throw UsageError("unexpected argument '" + o + "' (overrides are key=value)");
-  }
+  require_key_value_overrides(parsed);
   const std::string url = queue_url(parsed);  // first, as before: a missing store is the first thing said
   queue::WorkerOptions options = worker_options_from(parsed.values);
   options.url = url;
   options.curves.clear();
   std::stringstream curves(parsed.values["curves"].as<std::string>());
   for (std::string c; std::getline(curves, c, ',');) {
-    if (c != "bn254" && c != "bls12_381") throw UsageError("--curves lists bn254 and bls12_381, not '" + c + "'");
-    options.curves.push_back(c);
+    // Either spelling (services/names.hpp); the store compares the fleet's.
+    const std::optional<zkp_curve_t> curve = services::curve_from_name(c);
+    if (!curve) throw UsageError("--curves lists bn254 and bls12_381, not '" + c + "'");
+    options.curves.emplace_back(services::fleet_curve_name(*curve));
   }
   host::Config config = load_config(parsed);
 

@@ -42,7 +42,7 @@ std::string optional_string(const char* s) { return s == nullptr ? std::string()
 
 zkp::client::ConnectionSettings settings_of(const zkp_client_options_t& o) {
   zkp::client::ConnectionSettings s;
-  s.target = zkp::client::target_of(optional_string(o.address));
+  s.target = zkp::services::target_of(optional_string(o.address));
   const std::string token = optional_string(o.token);
   const std::string token_file = optional_string(o.token_file);
   if (!token.empty() && !token_file.empty()) {

@@ -7,7 +7,7 @@
 // thread at once (gRPC's channel and stub are thread-safe).
 #pragma once
 
-#include "address.hpp"
+#include "services/address.hpp"
 
 #include "zkpipe/v1/prover.grpc.pb.h"
 

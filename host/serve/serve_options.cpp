@@ -58,7 +58,7 @@ ServeOption any_text(const char* key, std::string Settings::*field, std::string 
           std::move(meaning)};
 }
 
-// Where the clients look too (host/client/address.hpp); the words are how the README says it.
+// Where the clients look too (host/services/address.hpp); the words are how the README says it.
 const host::MachineDefault kSocket{"$XDG_RUNTIME_DIR/zkpipe.sock, else /tmp/zkpipe-UID.sock", default_socket,
                                    default_socket};
 

@@ -2,7 +2,7 @@
 // and `zkpipe serve --help`, so that none of them can name a key or a default the table lacks.
 #include "settings.hpp"
 
-#include "address.hpp"
+#include "services/address.hpp"
 #include "serve_options.hpp"
 
 #include <zkpipe/sdk/error.hpp>
@@ -45,8 +45,8 @@ void print_wrapped(std::ostream& out, const std::string& meaning) {
 
 }  // namespace
 
-// The clients' default too (host/client/address.hpp): one place says where a server listens.
-std::string default_socket() { return client::default_socket(); }
+// The clients' default too (host/services/address.hpp): one place says where a server listens.
+std::string default_socket() { return services::default_socket(); }
 
 std::string settings_help() {
   std::ostringstream out;

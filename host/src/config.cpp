@@ -2,7 +2,7 @@
 
 #include "ini_file.hpp"
 
-#include "config_table.hpp"
+#include <zkpipe/host/config_table.hpp>
 #include <zkpipe/sdk/error.hpp>
 
 namespace zkp::host {

@@ -1,7 +1,7 @@
 // host_options() as people read it: `zkpipe --help`, and the README's table.
 #include <zkpipe/host/config.hpp>
 
-#include "config_table.hpp"
+#include <zkpipe/host/config_table.hpp>
 
 #include <cstring>
 #include <ostream>

@@ -1,7 +1,7 @@
 // The host's configuration keys (config_table.hpp). To add one: a Config field and an
 // entry here; `zkpipe --help`, the errors and the defaults follow, and the README test
 // (tests/host/readme_config_test.cpp) says how to regenerate the README's table.
-#include "config_table.hpp"
+#include <zkpipe/host/config_table.hpp>
 
 #include <zkpipe/host/byte_size.hpp>
 #include "container_limits.hpp"
@@ -200,8 +200,8 @@ const std::vector<PluginSection>& plugin_sections() {
       {"pacer", &Config::pacer_options,
        "an option for the pacer plugin (or KEY in section [pacer]); see `zkpipe plugins`"},
       {"serve", &Config::serve_options,
-       "an option for `zkpipe serve` (or KEY in section [serve]): socket, tcp, token_file, tls_cert, tls_key, max_message, http, key_budget, grace, log_format, queue_url; see `zkpipe serve --help`; "
-       "read by no other command or caller"},
+       "an option for `zkpipe serve` (or KEY in section [serve]), declared by serve itself: see its table "
+       "(`zkpipe serve --help`); read by no other command or caller"},
   };
   return sections;
 }

@@ -29,7 +29,8 @@ PUBLIC_DIR = os.path.join(HOST, "include", "zkpipe", "host")
 # (front end, folder it reaches into, header): why it still does. Shrinks, never grows.
 CROSSINGS = {
     ("cli", "serve", "server.hpp"): "`zkpipe serve` runs in the CLI's net module",
-    ("cli", "serve", "settings.hpp"): "`zkpipe serve --help` prints serve's settings",
+    ("cli", "serve", "settings.hpp"): "`zkpipe serve` reads its [serve] settings before it starts",
+    ("cli", "serve", "serve_options.hpp"): "`zkpipe serve --help [--markdown]` prints serve's keys",
     ("cli", "serve", "log_format.hpp"): "`zkpipe serve` sets serve.log_format before the host starts",
     ("cli", "queue", "queue_worker.hpp"): "`zkpipe worker` runs in the CLI's net module",
     ("cli", "queue", "store.hpp"): "`zkpipe enqueue`/`jobs` write and read the store",

@@ -3,7 +3,7 @@
 
 #include <string>
 
-namespace zkp::client {
+namespace zkp::services {
 
 // serve.socket's default: $XDG_RUNTIME_DIR/zkpipe.sock, else /tmp/zkpipe-UID.sock (a folder
 // only the user can write to when systemd or a login made one, else /tmp).
@@ -13,4 +13,4 @@ std::string default_socket();
 // is ("unix:PATH", "HOST:PORT").
 std::string target_of(const std::string& address);
 
-}  // namespace zkp::client
+}  // namespace zkp::services

@@ -1,10 +1,10 @@
-#include "address.hpp"
+#include "services/address.hpp"
 
 #include <cstdlib>
 
 #include <unistd.h>
 
-namespace zkp::client {
+namespace zkp::services {
 
 std::string default_socket() {
   if (const char* dir = std::getenv("XDG_RUNTIME_DIR"); dir != nullptr && *dir != '\0') {
@@ -19,4 +19,4 @@ std::string target_of(const std::string& address) {
   return address;
 }
 
-}  // namespace zkp::client
+}  // namespace zkp::services
