@@ -22,6 +22,11 @@
  *   [worker-thread]    called by the host on one of its GPU worker threads.
  *   [synthesis-thread] called by the host on one of its synthesis threads.
  *   [completion-thread] called by the host on its completion thread.
+ * No call is tied to one thread: an object may be created, used and freed on different
+ * threads (the host creates and destroys its plugins' objects on the threads that create
+ * and destroy the host, which may differ). The call that frees an object (destroy,
+ * key_free, deinit, ...) is its last: it is made with no other call on that object in
+ * flight, and none follows.
  *
  * Ownership sentences say who frees a pointer and until when it is valid, e.g.
  * "owned by the plugin, valid until key_free()".

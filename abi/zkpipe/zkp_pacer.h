@@ -78,7 +78,7 @@ struct zkp_pacer_t {
   void *impl;       /* owned by the plugin */
   const char *name; /* owned by the plugin, valid until destroy() */
 
-  /* [main-thread] Frees the pacer. */
+  /* [serialized] Frees the pacer. */
   void(ZKP_CALL *destroy)(zkp_pacer_t *self);
 
   /* [serialized] Observes one pipeline event. `event` is owned by the host, valid for
@@ -115,7 +115,8 @@ typedef struct zkp_pacer_factory_t {
   zkp_struct_header_t header;
   /* One "key=default  meaning" line per option; static, owned by the plugin. */
   const char *options_help;
-  /* [main-thread] Creates a pacer. An unknown or malformed option fails with
+  /* [any-thread] Creates a pacer (hosts created at once on several threads create their
+   * pacers at once). An unknown or malformed option fails with
    * ZKP_ERR_INVALID_ARGUMENT and a message naming the pacer and the key. `facts` and
    * `host` are owned by the host; `host` outlives the pacer. *out is owned by the
    * plugin until (*out)->destroy(). */

@@ -43,12 +43,14 @@ typedef struct zkp_plugin_entry_t {
   const char *version;
   const char *description;
 
-  /* [main-thread] Called once after loading, before any get_factory(), with the
+  /* [serialized] Called once after loading, before any get_factory(), with the
    * negotiated ABI version. Returns ZKP_OK or fills *err; on failure the host unloads
-   * the library and reports the message. */
+   * the library and reports the message. The host loads, initialises, deinitialises and
+   * unloads every plugin under one process-wide lock, on the thread that loads it (the
+   * one creating a host) or drops its last object (the one destroying a host). */
   zkp_status_t(ZKP_CALL *init)(uint32_t abi_version, zkp_error_t *err);
 
-  /* [main-thread] Called once, after every object created through this plugin has
+  /* [serialized] Called once, after every object created through this plugin has
    * been destroyed, just before unloading. Must not fail. */
   void(ZKP_CALL *deinit)(void);
 

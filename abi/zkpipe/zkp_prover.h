@@ -224,7 +224,7 @@ struct zkp_prover_t {
   const char *name; /* owned by the plugin, valid until destroy(); says "simulated" if it is */
   uint32_t flags;   /* ZKP_PROVER_FLAG_* */
 
-  /* [main-thread] Frees the prover. Every key, synthesis and op must be freed first. */
+  /* [serialized] Frees the prover. Every key, synthesis and op must be freed first. */
   void(ZKP_CALL *destroy)(zkp_prover_t *self);
 
   /* [any-thread] Number of devices; indices are 0..count-1. */
@@ -245,7 +245,10 @@ struct zkp_prover_t {
   zkp_status_t(ZKP_CALL *key_info)(const zkp_prover_t *self, const zkp_key_t *key,
                                    zkp_key_info_t *out, zkp_error_t *err);
 
-  /* [main-thread] Frees a key. No synthesis or op of it may be outstanding. */
+  /* [any-thread] Frees a key. No synthesis or op of it may be outstanding; calls on other
+   * keys may be (the host frees a key on the thread that unloads it or destroys the host,
+   * or, when a job still holds it, on the pipeline thread that ends that job's last
+   * partition). */
   void(ZKP_CALL *key_free)(zkp_prover_t *self, zkp_key_t *key);
 
   /* [synthesis-thread, any-thread] Synthesizes one partition: reads the witness, checks
@@ -329,13 +332,14 @@ typedef struct zkp_prover_factory_t {
   /* Documentation of the options create() accepts, one "key=default  meaning" per
    * line; static, owned by the plugin. */
   const char *options_help;
-  /* [main-thread] Creates a prover. `host` is owned by the host and outlives the
-   * prover. An unknown or malformed option fails with ZKP_ERR_INVALID_ARGUMENT and a
-   * message naming the key. *out is owned by the plugin until (*out)->destroy(). */
+  /* [any-thread] Creates a prover (hosts created at once on several threads create
+   * their provers at once). `host` is owned by the host and outlives the prover. An
+   * unknown or malformed option fails with ZKP_ERR_INVALID_ARGUMENT and a message naming
+   * the key. *out is owned by the plugin until (*out)->destroy(). */
   zkp_status_t(ZKP_CALL *create)(const zkp_host_services_t *host, const zkp_option_t *options,
                                  size_t option_count, zkp_prover_t **out, zkp_error_t *err);
   /* Added after the first release; present when header.struct_size covers it (a host
-   * that finds it absent, or NULL, calls create). [main-thread] Creates a prover as
+   * that finds it absent, or NULL, calls create). [any-thread] Creates a prover as
    * create does, told how the host will drive it. `facts` is owned by the host, valid
    * for the call; a plugin reads only the fields facts->header.struct_size covers. */
   zkp_status_t(ZKP_CALL *create_with_facts)(const zkp_host_services_t *host,

@@ -1,8 +1,9 @@
 // The thread rules of a prover (zkp_common.h's tags on zkp_prover.h's calls), checked as a
-// host with many threads drives it: create/key_free/destroy on the main thread
-// [main-thread], synthesize on several synthesis threads at once [synthesis-thread], and
-// prove_start/prove_finish on more than two worker threads at once, each worker holding two
-// ops as worker_overlap does [worker-thread]; the proofs must still be the reference's. Every
+// host with many threads drives it: create, key_free and destroy on this check's main thread
+// (a host makes them on any thread: [any-thread], [serialized]), synthesize on several
+// synthesis threads at once [synthesis-thread], and prove_start/prove_finish on more than two
+// worker threads at once, each worker holding two ops as worker_overlap does
+// [worker-thread]; the proofs must still be the reference's. Every
 // call the prover makes back into its host services is recorded with its thread: they may
 // come from any thread, but only while the prover lives.
 #include "call_trace.hpp"

@@ -26,8 +26,9 @@ const zkp_host_services_t* quiet_host_services();
 using ProverPtr = std::unique_ptr<zkp_prover_t, void (*)(zkp_prover_t*)>;
 ProverPtr adopt_prover(zkp_prover_t* p);
 
-// A loaded key, freed with its prover's key_free (on the thread that destroys this object:
-// key_free is [main-thread]). Named so as not to be taken for the host's own KeyHandle.
+// A loaded key, freed with its prover's key_free on the thread that destroys this object
+// (key_free is [any-thread], with no synthesis or op of the key outstanding). Named so as
+// not to be taken for the host's own KeyHandle.
 struct LoadedKey {
   zkp_prover_t* prover = nullptr;
   zkp_key_t* key = nullptr;
