@@ -4,6 +4,7 @@
 
 #include "core/formats/error.hpp"
 #include "core/formats/json.hpp"
+#include "core/formats/utf8.hpp"
 
 namespace zkp {
 namespace {
@@ -217,30 +218,10 @@ class Parser {
 
   // Copies one UTF-8 sequence, rejecting overlong forms, surrogates and truncation.
   void utf8(std::string& out) {
-    const auto b0 = static_cast<unsigned char>(peek());
-    int len;
-    std::uint32_t min;
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-      len = 2;
-      min = 0x80;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-      len = 3;
-      min = 0x800;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-      len = 4;
-      min = 0x10000;
-    } else
-      fail("invalid UTF-8");
-    std::uint32_t cp = b0 & (0x7F >> len);
-    for (int i = 1; i < len; ++i) {
-      if (pos_ + static_cast<std::size_t>(i) >= s_.size()) fail("invalid UTF-8");
-      const auto b = static_cast<unsigned char>(s_[pos_ + static_cast<std::size_t>(i)]);
-      if ((b & 0xC0) != 0x80) fail("invalid UTF-8");
-      cp = (cp << 6) | (b & 0x3F);
-    }
-    if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) fail("invalid UTF-8");
-    out.append(s_.substr(pos_, static_cast<std::size_t>(len)));
-    pos_ += static_cast<std::size_t>(len);
+    const std::size_t len = utf8_sequence_length(s_, pos_);
+    if (len == 0) fail("invalid UTF-8");
+    out.append(s_.substr(pos_, len));
+    pos_ += len;
   }
 
   std::string string() {

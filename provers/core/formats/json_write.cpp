@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "core/formats/json.hpp"
+#include "core/formats/utf8.hpp"
 
 namespace zkp {
 namespace {
@@ -49,32 +50,6 @@ void put(std::string& out, const JsonValue& v, int depth) {
   }
 }
 
-// The length of the well-formed UTF-8 sequence at text[i] (RFC 3629: no overlong forms, no
-// surrogates, nothing above U+10FFFF), 0 if it is not one.
-std::size_t utf8_length(std::string_view text, std::size_t i) {
-  const auto b = static_cast<unsigned char>(text[i]);
-  std::size_t n = 0;
-  std::uint32_t min = 0;
-  if (b >= 0xC2 && b <= 0xDF) {
-    n = 2, min = 0x80;
-  } else if (b >= 0xE0 && b <= 0xEF) {
-    n = 3, min = 0x800;
-  } else if (b >= 0xF0 && b <= 0xF4) {
-    n = 4, min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + n > text.size()) return 0;
-  std::uint32_t cp = b & (0x7F >> n);
-  for (std::size_t k = 1; k < n; ++k) {
-    const auto c = static_cast<unsigned char>(text[i + k]);
-    if ((c & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (c & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return n;
-}
-
 void append_escape(std::string& out, unsigned char c) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "\\u%04x", c);
@@ -90,7 +65,7 @@ void append_json_string(std::string& out, std::string_view text, JsonStrings sty
     const char ch = text[i];
     const auto c = static_cast<unsigned char>(ch);
     if (safe && c >= 0x80) {
-      const std::size_t n = utf8_length(text, i);
+      const std::size_t n = utf8_sequence_length(text, i);
       if (n == 0) {
         out += "\\ufffd";
         ++i;
