@@ -129,7 +129,7 @@ int run_run(const std::vector<std::string>& args) {
     std::printf("%llu of %llu proof(s) verified by the host (self_check)\n",
                 static_cast<unsigned long long>(tally.verified), static_cast<unsigned long long>(tally.succeeded));
   }
-  for (uint32_t d = 0; d < prover.device_count(); ++d) {
+  for (uint32_t d = 0; d < host.device_count(); ++d) {
     const zkp_device_info_t info = host.device_info(d);
     std::printf("device %u (%s): %llu proved here, busy %.1f ms\n", d, info.name,
                 static_cast<unsigned long long>(tally.per_device[static_cast<int32_t>(d)]), ms(info.busy_ns));
@@ -137,13 +137,13 @@ int run_run(const std::vector<std::string>& args) {
   std::printf("budget peak %s of %s\n", host::format_bytes(stats.budget_peak_bytes).c_str(),
               host::format_bytes(stats.budget_total_bytes).c_str());
   std::printf("pacer: %s\n", host.pacer_status().c_str());
-  if (prover.isolated()) {
+  if (host.config().isolation == host::Isolation::process) {
     std::printf("device processes restarted: %llu\n", static_cast<unsigned long long>(stats.device_restarts));
   }
   if (stats.devices_quarantined > 0) {
     std::printf("devices quarantined after a device error: %u of %u\n", stats.devices_quarantined, stats.device_count);
   }
-  if (prover.simulated()) std::printf("simulated: no proofs were produced\n");
+  if (host.simulated()) std::printf("simulated: no proofs were produced\n");
   host.shutdown(ZKP_SHUTDOWN_DRAIN);
   return tally.failed == 0 ? kExitSuccess : kExitFailure;
 }

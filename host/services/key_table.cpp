@@ -1,16 +1,16 @@
 #include "services/key_table.hpp"
 
+#include "core/util/file_identity.hpp"
+
 #include <zkpipe/host/clock.hpp>
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
 #include <algorithm>
 #include <chrono>
-#include <filesystem>
+#include <optional>
 
 namespace zkp::services {
-
-namespace fs = std::filesystem;
 
 namespace {
 
@@ -27,18 +27,14 @@ KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format
   if (format != ZKP_KEY_FORMAT_ZKEY && format != ZKP_KEY_FORMAT_BELLPERSON) {
     throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "unknown key format " + std::to_string(format));
   }
-  std::error_code ec;
-  const fs::path canonical = fs::canonical(path, ec);
-  if (ec || !fs::is_regular_file(canonical, ec)) {
-    throw sdk::Error(ZKP_ERR_NOT_FOUND, "key file '" + path + "' does not exist on the server or is no file");
-  }
+  const std::optional<FileIdentity> file = file_identity(path);
+  if (!file) throw sdk::Error(ZKP_ERR_NOT_FOUND, "key file '" + path + "' does not exist on the server or is no file");
   KeyEntry entry;
-  entry.path = canonical.string();
+  entry.path = file->canonical;
   entry.asked_path = path;
   entry.format = format;
-  entry.file_size = fs::file_size(canonical, ec);
-  entry.file_mtime_ns = std::chrono::duration_cast<std::chrono::nanoseconds>(
-                            fs::last_write_time(canonical, ec).time_since_epoch()).count();
+  entry.file_size = file->size;
+  entry.file_mtime_ns = file->mtime_ns;
 
   std::lock_guard load_lock(load_mu_);
   {

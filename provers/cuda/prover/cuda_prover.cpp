@@ -5,12 +5,13 @@
 #include <algorithm>
 #include <chrono>
 #include <exception>
-#include <filesystem>
+#include <optional>
 #include <limits>
 #include <thread>
 
 #include "core/backend/curve_key.hpp"
 #include "core/backend/errors.hpp"
+#include "core/util/file_identity.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "cuda_key.hpp"
 #include "staging.hpp"
@@ -35,19 +36,6 @@ DeviceProps props_of(int ordinal) {
   cudaDeviceProp p{};
   ZKP_CUDA_CHECK(cudaGetDeviceProperties(&p, ordinal));
   return {p.name, p.totalGlobalMem};
-}
-
-// A stable identity for a zkey file: the same file, unchanged, maps to the same resident key.
-std::string file_identity(const char* path) {
-  namespace fs = std::filesystem;
-  std::error_code ec;
-  const fs::path canonical = fs::canonical(path, ec);
-  if (ec) return {};  // read_zkey reports the real error
-  const auto size = fs::file_size(canonical, ec);
-  if (ec) return {};
-  const auto mtime = fs::last_write_time(canonical, ec);
-  if (ec) return {};
-  return canonical.string() + "|" + std::to_string(size) + "|" + std::to_string(mtime.time_since_epoch().count());
 }
 
 }  // namespace
@@ -134,9 +122,9 @@ std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
 
 std::shared_ptr<KeyState> CudaProver::cached_or_read(const zkp_key_source_t& source) {
   // The same file read as another format is another key (or an error), never a cache hit.
-  const std::string id = source.path != nullptr
-                             ? file_identity(source.path) + "#format=" + std::to_string(sdk::key_format(source))
-                             : std::string();
+  // The same file, unchanged, maps to the same resident key (core/util/file_identity.hpp).
+  const std::optional<FileIdentity> file = source.path != nullptr ? file_identity(source.path) : std::nullopt;
+  const std::string id = file ? file->key() + "#format=" + std::to_string(sdk::key_format(source)) : std::string();
   if (!id.empty()) {
     std::lock_guard lk(cache_mutex_);
     if (auto it = cache_.find(id); it != cache_.end()) {
