@@ -72,8 +72,8 @@ int enqueue_body(const std::vector<std::string>& args) {
   job.gpu_index = parsed.values["gpu-index"].as<int32_t>();
   if (job.gpu_index < -1) throw UsageError("--gpu-index is -1 (any) or a device index");
   if (parsed.values.count("curve")) {
-    // Either spelling (services/names.hpp); the store keeps the fleet's.
-    const std::optional<zkp_curve_t> curve = services::curve_from_name(parsed.values["curve"].as<std::string>());
+    // The fleet's spelling (services/names.hpp), which the store keeps.
+    const std::optional<zkp_curve_t> curve = services::curve_from_fleet_name(parsed.values["curve"].as<std::string>());
     if (!curve) throw UsageError("--curve is " + std::string(services::fleet_curve_choices()));
     job.curve = services::fleet_curve_name(*curve);
   }

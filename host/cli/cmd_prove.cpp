@@ -64,20 +64,19 @@ struct Outcome {
   bool self_checked = false;
 };
 
-void on_partition(void* user_data, const zkp_completion_t* r) {
-  auto& out = *static_cast<Outcome*>(user_data);
-  out.status = r->status;
-  out.message = r->message;
-  out.curve = r->curve;
-  out.gpu_index = r->gpu_index;
-  out.gpu_ns = r->gpu_duration_ns;
-  out.synthesis_ns = r->synthesis_ns;
-  out.total_ns = r->total_ns;
-  out.self_checked = (r->flags & ZKP_COMPLETION_SELF_CHECKED) != 0;
-  if (r->status != ZKP_OK) return;
-  const auto* proof = reinterpret_cast<const std::byte*>(r->proof);
-  if (proof != nullptr) out.proof.assign(proof, proof + r->proof_size);
-  out.publics = services::public_scalars(r->public_inputs, r->public_size);
+void copy_outcome(const zkp_completion_t& r, Outcome& out) {
+  out.status = r.status;
+  out.message = r.message;
+  out.curve = r.curve;
+  out.gpu_index = r.gpu_index;
+  out.gpu_ns = r.gpu_duration_ns;
+  out.synthesis_ns = r.synthesis_ns;
+  out.total_ns = r.total_ns;
+  out.self_checked = (r.flags & ZKP_COMPLETION_SELF_CHECKED) != 0;
+  if (r.status != ZKP_OK) return;
+  const auto* proof = reinterpret_cast<const std::byte*>(r.proof);
+  if (proof != nullptr) out.proof.assign(proof, proof + r.proof_size);
+  out.publics = services::public_scalars(r.public_inputs, r.public_size);
 }
 
 Curve to_curve(zkp_curve_t c) {
@@ -214,9 +213,8 @@ int run_prove(const std::vector<std::string>& args) {
   job.partitions = &part;
   job.partition_count = 1;
   job.gpu_index = parsed.values["gpu"].as<int32_t>();
-  job.on_partition = &on_partition;
-  job.user_data = &outcome;
-  host.wait(host.submit(job), -1);
+  // `outcome` is read after wait(), which returns once the callback has.
+  host.wait(host.submit(job, [&outcome](const zkp_completion_t& r) { copy_outcome(r, outcome); }), -1);
   host.shutdown(ZKP_SHUTDOWN_DRAIN);
 
   if (outcome.status != ZKP_OK) throw sdk::Error(outcome.status, outcome.message);

@@ -57,8 +57,8 @@ int worker_body(const std::vector<std::string>& args) {
   options.curves.clear();
   std::stringstream curves(parsed.values["curves"].as<std::string>());
   for (std::string c; std::getline(curves, c, ',');) {
-    // Either spelling (services/names.hpp); the store compares the fleet's.
-    const std::optional<zkp_curve_t> curve = services::curve_from_name(c);
+    // The fleet's spelling (services/names.hpp), which the store compares.
+    const std::optional<zkp_curve_t> curve = services::curve_from_fleet_name(c);
     if (!curve) throw UsageError("--curves lists bn254 and bls12_381, not '" + c + "'");
     options.curves.emplace_back(services::fleet_curve_name(*curve));
   }

@@ -41,6 +41,13 @@ std::optional<zkp_curve_t> curve_from_name(std::string_view name) {
   return std::nullopt;
 }
 
+std::optional<zkp_curve_t> curve_from_fleet_name(std::string_view name) {
+  for (const CurveName& row : kCurves) {
+    if (name == row.fleet) return row.abi;
+  }
+  return std::nullopt;
+}
+
 std::optional<Curve> formats_curve(zkp_curve_t c) {
   const CurveName* row = find_curve(c);
   if (row == nullptr) return std::nullopt;

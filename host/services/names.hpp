@@ -35,6 +35,9 @@ std::span<const CurveName> curve_names();
 const CurveName* find_curve(zkp_curve_t c);
 // The curve either spelling names; nullopt for any other text (case matters).
 std::optional<zkp_curve_t> curve_from_name(std::string_view name);
+// The curve the fleet's spelling names: what the fleet's own flags (enqueue --curve, worker
+// --curves) take, as the store compares them; nullopt for any other text, snarkjs's included.
+std::optional<zkp_curve_t> curve_from_fleet_name(std::string_view name);
 // The formats library's curve of `c`; nullopt where it has none (a simulated prover's).
 std::optional<Curve> formats_curve(zkp_curve_t c);
 

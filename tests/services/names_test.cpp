@@ -18,6 +18,13 @@ TEST(Names, EitherSpellingNamesTheCurve) {
   }
 }
 
+TEST(Names, TheFleetsFlagsTakeTheFleetsSpellingOnly) {
+  EXPECT_EQ(services::curve_from_fleet_name("bn254"), ZKP_CURVE_BN254);
+  EXPECT_EQ(services::curve_from_fleet_name("bls12_381"), ZKP_CURVE_BLS12_381);
+  EXPECT_FALSE(services::curve_from_fleet_name("bn128").has_value());
+  EXPECT_FALSE(services::curve_from_fleet_name("bls12381").has_value());
+}
+
 TEST(Names, EachContractKeepsItsSpelling) {
   // serve's wire and proof.json: snarkjs's names.
   EXPECT_EQ(services::snarkjs_curve_name(ZKP_CURVE_BN254), "bn128");
