@@ -3,44 +3,13 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
-#include "services/names.hpp"
-#include "services/snarkjs_result.hpp"
+#include "services/partition_result.hpp"
 
 #include <optional>
 
 namespace zkp::serve {
 
 namespace v1 = zkpipe::v1;
-
-v1::PartitionResult to_result(const zkp_completion_t& r) {
-  v1::PartitionResult out;
-  out.set_job_id(r.job_id);
-  out.set_partition(r.partition);
-  out.set_status(static_cast<int32_t>(r.status));
-  out.set_status_name(zkp_status_name(r.status));
-  out.set_message(r.message != nullptr ? r.message : "");
-  out.set_gpu_index(r.gpu_index);
-  out.set_worker(r.worker);
-  out.set_gpu_duration_ns(r.gpu_duration_ns);
-  out.set_synthesis_ns(r.synthesis_ns);
-  out.set_queue_wait_ns(r.queue_wait_ns);
-  out.set_total_ns(r.total_ns);
-  out.set_flags(r.flags);
-  if (const services::CurveName* curve = services::find_curve(r.curve)) out.set_curve(std::string(curve->snarkjs));
-  if (r.proof != nullptr) out.set_proof(reinterpret_cast<const char*>(r.proof), r.proof_size);
-  if (r.public_inputs != nullptr) out.set_public_inputs(reinterpret_cast<const char*>(r.public_inputs), r.public_size);
-  try {
-    if (std::optional<services::SnarkjsFiles> files = services::snarkjs_files(r)) {  // none: a failure, or a simulation
-      out.set_proof_json(std::move(files->proof_json));
-      out.set_public_json(std::move(files->public_json));
-    }
-  } catch (const sdk::Error& e) {
-    out.set_status(e.status());
-    out.set_status_name(zkp_status_name(e.status()));
-    out.set_message(e.what());
-  }
-  return out;
-}
 
 JobState::Batch JobState::wait_from(size_t from, std::chrono::milliseconds timeout) const {
   std::unique_lock lock(mu_);
@@ -91,7 +60,7 @@ void JobTable::on_partition(void* user_data, const zkp_completion_t* record) {
     host::log().warn("serve: job {} partition {} failed: [{}] {}", record->job_id, record->partition,
                      zkp_status_name(record->status), message);
   }
-  context->job->add(to_result(*record));
+  context->job->add(services::to_partition_result(*record));
 }
 
 void JobTable::on_job(void* user_data, const zkp_job_summary_t* summary) {

@@ -87,8 +87,4 @@ class JobTable {
   std::deque<uint64_t> finished_;  // oldest first
 };
 
-// zkp_completion_t as the API's PartitionResult, with the proof and public signals also as
-// snarkjs JSON. [completion-thread] (or anywhere: it only reads `record`)
-zkpipe::v1::PartitionResult to_result(const zkp_completion_t& record);
-
 }  // namespace zkp::serve
