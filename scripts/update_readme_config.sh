@@ -4,7 +4,7 @@
 #     (host/src/config_table.cpp);
 #   - each block between "<!-- NAME-options" and "<!-- end NAME-options -->": the rows `zkpipe NAME
 #     --help --markdown` prints, for serve (host/serve/serve_options.cpp) and worker
-#     (host/cli/worker_flags.cpp). A build without that command leaves its block as it is.
+#     (host/queue/worker_flags.cpp). A build without that command leaves its block as it is.
 #   scripts/update_readme_config.sh [path/to/zkpipe]     (default: build/bin/zkpipe)
 set -eu
 root=$(cd "$(dirname "$0")/.." && pwd)

@@ -5,8 +5,8 @@
 // as a table on stdout and optionally JSON, CSV and an SVG chart. Every
 // counted proof was verified before delivery (self_check on); a failed or unverified proof
 // makes the bench fail, so a fast wrong engine cannot bench well. The parts live in bench/.
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 

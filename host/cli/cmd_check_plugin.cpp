@@ -1,9 +1,9 @@
 // zkpipe check-plugin PATH.so: the conformance suite for a plugin, whoever wrote it. One line
 // per check ("ok", "FAIL", "skip" and what was checked); exit 1 on any failure. What each
 // suite checks is listed in conformance/checks.hpp.
-#include "command.hpp"
+#include "services/command/command.hpp"
 #include "conformance/checks.hpp"
-#include "options.hpp"
+#include "services/command/options.hpp"
 
 #include <zkpipe/host/plugin_loader.hpp>
 #include <zkpipe/zkp_pacer.h>

@@ -2,8 +2,8 @@
 // snarkjs's verification_key.json, so that `snarkjs groth16 verify` and `zkpipe verify` check
 // the proofs a bellperson key makes (the test path, and an operator's audit of a
 // Filecoin parameter file). Reads only the verifying part; the queries are never decoded.
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 
 #include <fstream>
 #include <iostream>

@@ -2,8 +2,8 @@
 // (other libraries there are never opened: dlopen would run their constructors), what it is,
 // the factories it offers with their options, or the exact reason it cannot be loaded; --json:
 // the same as one JSON object (plugin_inventory.hpp has its shape).
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 #include "plugin_inventory.hpp"
 
 #include <zkpipe/zkp_pacer.h>

@@ -11,8 +11,8 @@
 //
 // It runs the same pipeline as a long-lived service (host::Host: pacer, budget, workers,
 // self-check), with one job of one partition; (r, s) always come from the OS CSPRNG.
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 
 #include <zkpipe/host/host.hpp>
 #include <zkpipe/host/logging.hpp>

@@ -3,8 +3,8 @@
 // partitions carry no witness (ZKP_WITNESS_NONE): that exercises the pipeline with the sim
 // prover (or a backend that accepts it). With --witness W (and --key K) every partition proves
 // W for real, on any prover, and a line says whether the host verified it (self_check).
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/host/clock.hpp>

@@ -7,8 +7,8 @@
 //   1 the proof is invalid (well-formed files, but the equation or a point check fails);
 //   2 a bad command line;
 //   3 a file that cannot be read or is malformed (not JSON, a missing key, a number >= p).
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 
 #include <iostream>
 

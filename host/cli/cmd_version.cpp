@@ -1,8 +1,8 @@
 // zkpipe version (also `zkpipe --version`): this host's version and the ABI versions it speaks,
 // every plugin on the search path with its version (or why it cannot be loaded), and CUDA: the
 // driver's version when libcuda is present, and the CUDA the cuda plugin was built with.
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 #include "plugin_inventory.hpp"
 
 #include <dlfcn.h>

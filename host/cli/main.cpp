@@ -2,7 +2,7 @@
 // key (`zkpipe --help --markdown`: the keys as README.md's table); `zkpipe <command>
 // --help` shows one command. Exit codes: 0 success, 1 a
 // failure, 2 a usage error, 3 (verify) a malformed or unreadable file.
-#include "command.hpp"
+#include "services/command/command.hpp"
 
 #include <zkpipe/host/config.hpp>
 

@@ -1,6 +1,6 @@
 // One channel to a `zkpipe serve` (zkpipe.v1.Prover), as every client of it opens one: the
 // address (a unix socket or HOST:PORT), the bearer token each call carries, TLS or not.
-// libzkpipe_client's C API (c_api.cpp) and `zkpipe client` (host/cli/cmd_client.cpp) both
+// libzkpipe_client's C API (c_api.cpp) and `zkpipe client` (host/client/client_command.cpp) both
 // talk through this class, so they connect, authenticate and fail the same way.
 //
 // Threads: a Connection is immutable once made; stub() and context() may be called from any

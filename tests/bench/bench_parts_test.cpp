@@ -3,7 +3,7 @@
 #include "bench/report.hpp"
 #include "bench/svg_chart.hpp"
 #include "bench/sweep.hpp"
-#include "command.hpp"
+#include "services/command/command.hpp"
 
 #include <gtest/gtest.h>
 

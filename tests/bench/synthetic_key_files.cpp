@@ -3,7 +3,7 @@
 // (synthetic_snarkjs.sh). Test-only: the bench itself never writes its INSECURE keys to disk.
 #include "bench/synthetic_key.hpp"
 #include "bench/synthetic_spec.hpp"
-#include "command.hpp"
+#include "services/command/command.hpp"
 #include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
 

@@ -1,7 +1,7 @@
 // `--synthetic CURVE:LOG2` parsing: both curves and the range ends accepted; every bad spec
 // is a UsageError naming the flag and what is wrong.
 #include "bench/synthetic_spec.hpp"
-#include "command.hpp"
+#include "services/command/command.hpp"
 
 #include <gtest/gtest.h>
 

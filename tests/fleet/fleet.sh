@@ -41,7 +41,7 @@
 #            Then a host-local failure: worker g1's one device fails every proof (ZKP_ERR_DEVICE);
 #            it gives both partitions of a job back to the queue (outcome 'returned', the error in
 #            the lease), and the healthy g2 proves them.
-#   statuses: the store's failures as distinct exit codes of the CLI (host/cli/queue_options.hpp):
+#   statuses: the store's failures as distinct exit codes of the CLI (host/queue/queue_options.hpp):
 #            no server at the address, and a worker whose server stays away past --reconnect-ms,
 #            exit 75 [database unavailable]; a role that may not log in and an unknown database
 #            exit 77 [database refused the connection]; a schema newer than this zkpipe, and a

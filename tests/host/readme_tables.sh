@@ -2,7 +2,7 @@
 # readme_tables.sh ZKPIPE README NAME... — README.md's option tables of `zkpipe serve` and
 # `zkpipe worker` are the code's: for each NAME, the lines between "<!-- NAME-options" and
 # "<!-- end NAME-options -->" are exactly what `zkpipe NAME --help --markdown` prints (made from
-# host/serve/serve_options.cpp and host/cli/worker_flags.cpp). The host's own table is
+# host/serve/serve_options.cpp and host/queue/worker_flags.cpp). The host's own table is
 # readme_config_test.cpp's.
 set -uo pipefail
 ZKPIPE=$1

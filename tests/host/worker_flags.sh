@@ -1,5 +1,5 @@
 #!/bin/bash
-# worker_flags.sh ZKPIPE — `zkpipe worker`'s flags (host/cli/worker_flags.cpp) refuse what they
+# worker_flags.sh ZKPIPE — `zkpipe worker`'s flags (host/queue/worker_flags.cpp) refuse what they
 # always refused, each with exit 2 and a line naming the flag, before any database is reached
 # (the URL below names no server; a check that let a value through would try to connect and
 # fail otherwise, with exit 75).

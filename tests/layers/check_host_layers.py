@@ -4,16 +4,16 @@
 The runtime (host/src, host/capi, host/device, host/include) shows the rest of the tree only the
 headers in host/include/zkpipe/host/; everything else of it is private. Above it, the services
 (host/services) are shared by the front ends (host/cli, host/serve, host/queue, host/client,
-host/rapidsnark), and a front end includes no other front end's files, except the few listed
-in CROSSINGS below, each with the reason it still crosses.
+host/rapidsnark), and a front end includes no other front end's files. Above them, host/net
+puts the `zkpipe` program's gRPC and libpq commands, each defined by its front end, into one
+module: it may include the front ends' files, and nothing includes its own.
 
 Fails (exit 1), naming file:line, when
   1. a file outside the runtime includes a runtime-private header (one found under host/src
      or host/device, or a <zkpipe/host/...> header that is not in host/include/zkpipe/host);
   2. a CMakeLists.txt outside the runtime puts host/src or host/device on an include path;
   3. the services include a front end's file;
-  4. a front end includes another front end's file, other than a listed crossing;
-  5. a listed crossing no longer happens (the list must shrink with the code).
+  4. a front end includes another front end's file, or anything includes host/net's.
 """
 import os
 import re
@@ -24,21 +24,9 @@ HOST = os.path.join(ROOT, "host")
 RUNTIME_PRIVATE = ["src", "device"]
 FRONT_ENDS = ["cli", "serve", "queue", "client", "rapidsnark"]
 SERVICES = "services"
+ASSEMBLY = "net"  # the net module: the front ends' commands put together
 PUBLIC_DIR = os.path.join(HOST, "include", "zkpipe", "host")
 
-# (front end, folder it reaches into, header): why it still does. Shrinks, never grows.
-CROSSINGS = {
-    ("cli", "serve", "server.hpp"): "`zkpipe serve` runs in the CLI's net module",
-    ("cli", "serve", "settings.hpp"): "`zkpipe serve` reads its [serve] settings before it starts",
-    ("cli", "serve", "serve_options.hpp"): "`zkpipe serve --help [--markdown]` prints serve's keys",
-    ("cli", "serve", "log_format.hpp"): "`zkpipe serve` sets serve.log_format before the host starts",
-    ("cli", "queue", "queue_worker.hpp"): "`zkpipe worker` runs in the CLI's net module",
-    ("cli", "queue", "store.hpp"): "`zkpipe enqueue`/`jobs` write and read the store",
-    ("cli", "queue", "schema.hpp"): "`zkpipe queue init|migrate`",
-    ("cli", "queue", "pg.hpp"): "the store's exit codes (queue_options.hpp)",
-    ("cli", "client", "connection.hpp"): "`zkpipe client` and `bench --socket` are clients",
-    ("cli", "client", "call_status.hpp"): "`zkpipe client` reports gRPC failures as the library does",
-}
 
 SOURCE = re.compile(r"\.(c|cc|cpp|h|hpp|cu|cuh)$")
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^>"]+)[>"]')
@@ -71,15 +59,16 @@ def where(including_file, name):
     own = os.path.join(os.path.dirname(including_file), name)
     if os.path.isfile(own):
         found.append(owner(own))
-    for folder in FRONT_ENDS + [SERVICES] + RUNTIME_PRIVATE:
+    for folder in FRONT_ENDS + [SERVICES, ASSEMBLY] + RUNTIME_PRIVATE:
         if os.path.isfile(os.path.join(HOST, folder, name)):
             found.append(folder)
+    if os.path.isfile(os.path.join(HOST, name)):  # named from host/: "serve/server.hpp"
+        found.append(name.split("/")[0])
     return found
 
 
 def main():
     problems = []
-    used_crossings = set()
     tree = [os.path.join(ROOT, d) for d in ("host", "tests", "samples", "provers", "plugins", "pacers", "abi")]
     for top in tree:
         for path in files_under(top):
@@ -104,12 +93,10 @@ def main():
                     problems.append(f"{at}: \"{name}\" is private to the runtime (host/{places[0]})")
                 elif me == SERVICES:
                     problems.append(f"{at}: the services include front end {places[0]}'s \"{name}\"")
+                elif ASSEMBLY in places:
+                    problems.append(f"{at}: \"{name}\" is the net module's (host/{ASSEMBLY}), which nothing includes")
                 elif me in FRONT_ENDS and places[0] in FRONT_ENDS:
-                    key = (me, places[0], name)
-                    if key in CROSSINGS:
-                        used_crossings.add(key)
-                    else:
-                        problems.append(f"{at}: front end {me} includes front end {places[0]}'s \"{name}\"")
+                    problems.append(f"{at}: front end {me} includes front end {places[0]}'s \"{name}\"")
     for dirpath, _, names in os.walk(ROOT):
         if "CMakeLists.txt" not in names or owner(dirpath) is None and not dirpath.startswith(os.path.join(ROOT, "tests")):
             continue
@@ -124,8 +111,6 @@ def main():
                         continue  # tests of the runtime's internals
                     problems.append(f"{os.path.relpath(dirpath, ROOT)}/CMakeLists.txt:{number}: "
                                     "puts the runtime's private folder on an include path")
-    for key in sorted(set(CROSSINGS) - used_crossings):
-        problems.append(f"crossing {key} is listed but no longer happens: remove it from CROSSINGS")
     for p in problems:
         print(p)
     print(f"host layers: {len(problems)} problem(s)")

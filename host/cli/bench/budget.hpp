@@ -1,5 +1,5 @@
 // How much each sweep point measures, and the progress callback: shared by the runners (a
-// host in this process, local_runner.hpp; a `zkpipe serve`, serve_runner.hpp).
+// host in this process, local_runner.hpp; a `zkpipe serve`, host/net/serve_runner.hpp).
 #pragma once
 
 #include <cstdint>

@@ -1,6 +1,6 @@
 #include "bench/sweep.hpp"
 
-#include "command.hpp"
+#include "services/command/command.hpp"
 
 #include <charconv>
 

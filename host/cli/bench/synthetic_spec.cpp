@@ -1,6 +1,6 @@
 #include "bench/synthetic_spec.hpp"
 
-#include "command.hpp"
+#include "services/command/command.hpp"
 
 #include <charconv>
 

@@ -1,7 +1,8 @@
 // The net module's commands as the program registers them (net/module.hpp): name and summary
 // for `zkpipe --help`; running one loads the module and runs it there.
-#include "command.hpp"
+#include "services/command/command.hpp"
 #include "net/module.hpp"
+#include "services/command/net_commands.hpp"
 
 #include <string>
 #include <vector>

@@ -36,7 +36,7 @@ struct RemoteTarget {
   std::chrono::seconds connect_timeout{10};
 };
 
-// Sweep points run against a `zkpipe serve` (bench/serve_runner.hpp, in the module).
+// Sweep points run against a `zkpipe serve` (host/net/serve_runner.hpp, in the module).
 class RemoteRunner {
  public:
   virtual ~RemoteRunner() = default;
@@ -71,17 +71,5 @@ struct Module {
 // the runner's destructor, threads of gRPC). Throws sdk::Error naming the file and dlerror()
 // when it cannot be loaded or is from another build. [program only]
 const Module& load_module();
-
-// The summaries `zkpipe --help` prints, one definition for the program and the module.
-inline constexpr const char* kServeSummary =
-    "serve the configured host over gRPC (unix socket; TCP with a bearer token, TLS optional)";
-inline constexpr const char* kClientSummary =
-    "talk to `zkpipe serve`: load, keys, prove, submit, await, cancel, status, health";
-inline constexpr const char* kEnqueueSummary =
-    "put a job (a key, one witness per partition) into the fleet's job store; prints its id";
-inline constexpr const char* kJobsSummary =
-    "the fleet's jobs and their partitions, from the job store; writes a job's proofs";
-inline constexpr const char* kQueueSummary = "create or migrate the PostgreSQL job store of a fleet (docs/FLEET.md)";
-inline constexpr const char* kWorkerSummary = "a host fed from the fleet's PostgreSQL job store (docs/FLEET.md)";
 
 }  // namespace zkp::cli::net

@@ -9,10 +9,10 @@
 // again and applies what can change without a restart: log_level, the bearer token file and the
 // TLS certificate and key (Server::reload); a configuration that no longer parses, or a
 // certificate and key that do not belong together, is logged and changes nothing.
-#include "command.hpp"
-#include "markdown_table.hpp"
-#include "net/module.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/markdown_table.hpp"
+#include "services/command/net_commands.hpp"
+#include "services/command/options.hpp"
 
 #include <zkpipe/host/host.hpp>
 #include <zkpipe/host/logging.hpp>

@@ -1,4 +1,4 @@
-#include "bench/serve_runner.hpp"
+#include "serve_runner.hpp"
 
 #include "bench/busy_sampler.hpp"
 

@@ -1,11 +1,11 @@
 // The net module's one export (net/module.hpp): its commands, registered in this module's own
-// registry by the files that define them (cmd_serve.cpp, cmd_worker.cpp, ...), and the runner
+// registry by the files that define them (serve/serve_command.cpp, queue/worker_command.cpp, ...), and the runner
 // of `zkpipe bench --socket/--address`.
-#include "command.hpp"
+#include "services/command/command.hpp"
 #include "net/module.hpp"
 
 #ifdef ZKPIPE_HAVE_SERVE
-#include "bench/serve_runner.hpp"
+#include "serve_runner.hpp"
 #include "connection.hpp"  // host/client
 #endif
 

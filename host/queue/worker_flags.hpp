@@ -28,7 +28,7 @@ struct WorkerFlag {
   std::function<boost::program_options::value_semantic*()> semantic;
   // Sets the field of `options` from the parsed command line; throws UsageError for a value out
   // of range. Runs in the table's order, so a flag may depend on one before it. Empty for a
-  // flag that cmd_worker.cpp parses itself (--curves).
+  // flag that worker_command.cpp parses itself (--curves).
   std::function<void(const boost::program_options::variables_map&, queue::WorkerOptions&)> set;
 };
 

@@ -5,8 +5,8 @@
 // --wait SECONDS first waits for the job to finish (LISTEN/NOTIFY, re-read every second).
 // --attempts lists every attempt at the job's partitions (one lease each: worker, start, end,
 // outcome), which says why a partition failed at its attempts cap.
-#include "command.hpp"
-#include "net/module.hpp"
+#include "services/command/command.hpp"
+#include "services/command/net_commands.hpp"
 #include "queue_options.hpp"
 
 #include <zkpipe/sdk/error.hpp>

@@ -22,8 +22,8 @@
 //
 // Exit 0 on success, 1 when the server refuses or a partition fails (the gRPC status and
 // message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
-#include "command.hpp"
-#include "net/module.hpp"
+#include "services/command/command.hpp"
+#include "services/command/net_commands.hpp"
 
 #include "connection.hpp"  // host/client: the connection libzkpipe_client makes too
 

@@ -11,8 +11,8 @@
 // A URL that does not parse is a usage error (2); a refused statement a failure (1).
 #pragma once
 
-#include "command.hpp"
-#include "options.hpp"
+#include "services/command/command.hpp"
+#include "services/command/options.hpp"
 
 #include "pg.hpp"
 #include "schema.hpp"

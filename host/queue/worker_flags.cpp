@@ -3,8 +3,8 @@
 // README's table follow (the README test, tests/host/readme_tables.sh, says how to regenerate it).
 #include "worker_flags.hpp"
 
-#include "command.hpp"
-#include "markdown_table.hpp"
+#include "services/command/command.hpp"
+#include "services/command/markdown_table.hpp"
 
 #include <unistd.h>
 

@@ -2,8 +2,8 @@
 // PostgreSQL database, brings it to this zkpipe's version, says which version it is at
 // (host/queue/schema.hpp; the tables are in docs/FLEET.md), or shows the store's settings
 // (config; --max-attempts N sets the default cap of the jobs enqueued from then on).
-#include "command.hpp"
-#include "net/module.hpp"
+#include "services/command/command.hpp"
+#include "services/command/net_commands.hpp"
 #include "queue_options.hpp"
 
 #include "schema.hpp"

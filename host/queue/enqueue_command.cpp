@@ -4,8 +4,8 @@
 // storage). --inline-max BYTES puts witnesses up to that size in the row instead.
 // --wait SECONDS then waits for the job (LISTEN/NOTIFY) and exits 0 only if every partition
 // succeeded.
-#include "command.hpp"
-#include "net/module.hpp"
+#include "services/command/command.hpp"
+#include "services/command/net_commands.hpp"
 #include "queue_options.hpp"
 
 #include <zkpipe/sdk/error.hpp>

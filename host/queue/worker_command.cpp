@@ -7,8 +7,8 @@
 // (queued again at once), those on one finish and are written, and the command exits 0.
 // SIGKILL (or a crash) loses nothing either: the leases expire and other workers reclaim
 // them; a restart with the same --id requeues them at once.
-#include "command.hpp"
-#include "net/module.hpp"
+#include "services/command/command.hpp"
+#include "services/command/net_commands.hpp"
 #include "queue_options.hpp"
 #include "worker_flags.hpp"
 
