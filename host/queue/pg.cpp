@@ -162,7 +162,7 @@ Result Connection::exec(const std::string& sql, const std::vector<Param>& params
   return result;
 }
 
-std::optional<Notification> Connection::wait_notification(std::chrono::milliseconds timeout) {
+std::optional<Notification> Connection::wait_notification(std::chrono::milliseconds timeout, int wake_fd) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
   for (;;) {
     if (PQconsumeInput(c_) == 0) throw UnavailableError("queue database (unavailable): " + trimmed(PQerrorMessage(c_)));
@@ -173,8 +173,11 @@ std::optional<Notification> Connection::wait_notification(std::chrono::milliseco
     }
     const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) return std::nullopt;
-    pollfd fd{PQsocket(c_), POLLIN, 0};
-    if (poll(&fd, 1, static_cast<int>(left.count())) < 0 && errno != EINTR) throw Error("poll on the queue connection failed");
+    pollfd fds[2] = {{PQsocket(c_), POLLIN, 0}, {wake_fd, POLLIN, 0}};
+    if (poll(fds, wake_fd >= 0 ? 2 : 1, static_cast<int>(left.count())) < 0 && errno != EINTR) {
+      throw Error("poll on the queue connection failed");
+    }
+    if (wake_fd >= 0 && (fds[1].revents & POLLIN) != 0) return std::nullopt;
   }
 }
 

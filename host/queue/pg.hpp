@@ -103,8 +103,9 @@ class Connection {
   // server refused the statement.
   Result exec(const std::string& sql, const std::vector<Param>& params = {});
 
-  // Waits up to `timeout` for a NOTIFY on a channel this connection LISTENs on.
-  std::optional<Notification> wait_notification(std::chrono::milliseconds timeout);
+  // Waits up to `timeout` for a NOTIFY on a channel this connection LISTENs on. A readable
+  // `wake_fd` (>= 0; an eventfd, say) ends the wait early, with nullopt; it is not read.
+  std::optional<Notification> wait_notification(std::chrono::milliseconds timeout, int wake_fd = -1);
 
   // False once the connection is broken (the server restarted or went away): every later call
   // fails until reset().

@@ -7,7 +7,12 @@
 #include "services/names.hpp"
 #include "services/snarkjs_result.hpp"
 
+#include <sys/eventfd.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <condition_variable>
 #include <exception>
 #include <map>
@@ -71,7 +76,10 @@ struct QueueWorker::Impl {
   Impl(host::Host& h, WorkerOptions o)
       // No key budget: a worker keeps every key it has met warm, unless --key-idle-ms unloads
       // the cold ones (evict_cold_keys).
-      : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h, 0, "worker " + opt.id) {}
+      : host(h), opt(std::move(o)), store(opt.url), beat_store(opt.url), keys(h, 0, "worker " + opt.id) {
+    if (wake_fd < 0) throw sdk::Error(ZKP_ERR_INTERNAL, std::string("eventfd: ") + std::strerror(errno));
+  }
+  ~Impl() { ::close(wake_fd); }
 
   // A claim on its way through the host: the zkp_partition_t points into `claim` (the
   // witness path or bytes), so it stays put (held by unique_ptr) until its completion.
@@ -100,6 +108,9 @@ struct QueueWorker::Impl {
   std::vector<Done> done;
   std::set<uint64_t> lost;  // leases the heartbeat found reclaimed (counted once)
   bool stopping = false;
+  // Written by stop(): ends run()'s idle wait on the database socket at once, however long
+  // --poll-ms is (a SIGTERM must not wait out the poll period).
+  const int wake_fd = ::eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
   bool beat_stop = false;
   std::condition_variable beat_cv;
   std::exception_ptr beat_error;
@@ -363,6 +374,53 @@ struct QueueWorker::Impl {
     max_key_bytes = keys.max_synthesis_bytes();
   }
 
+  // After run() failed (a refused statement, the database gone for good): what this worker
+  // has proved or holds must not turn into lost attempts, which a restart's abandon_all would
+  // charge, failing proved partitions at their cap. So, once, on this connection if it still
+  // works and without the reconnect waits: each proved result is written on its own (one bad
+  // row cannot take the others with it), and every other lease is released unstarted.
+  void salvage() noexcept {
+    try {
+      if (!store.connection().ok()) return;
+      std::vector<Done> batch;
+      {
+        std::lock_guard lock(mu);
+        batch.swap(done);
+        for (auto& [id, f] : flight) {
+          if (std::none_of(batch.begin(), batch.end(), [&](const Done& d) { return d.lease_id == id; })) {
+            orphan_leases.push_back(id);
+          }
+        }
+        flight.clear();
+      }
+      for (Done& d : batch) {
+        if (d.cancelled || (opt.give_back_host_failures && host_local(d.result.status))) {
+          orphan_leases.push_back(d.lease_id);
+        } else {
+          unwritten.push_back(std::move(d.result));
+        }
+      }
+      uint64_t written = 0;
+      for (const PartitionResult& r : unwritten) {
+        try {
+          written += store.complete(opt.id, r) ? 1 : 0;
+        } catch (const Error& e) {
+          host::log().warn("worker {}: job {} partition {}: its result could not be written ({}); lease released",
+                           opt.id, r.job_id, r.index, e.what());
+          orphan_leases.push_back(r.lease_id);
+        }
+      }
+      unwritten.clear();
+      const uint64_t released = store.release(opt.id, orphan_leases);
+      host::log().warn("worker {}: after the failure, {} results written and {} leases released", opt.id, written,
+                       released);
+    } catch (const std::exception& e) {
+      host::log().warn("worker {}: after the failure, its leases could not be released ({}); they expire", opt.id,
+                       e.what());
+    }
+  }
+  std::vector<uint64_t> orphan_leases;  // salvage()'s
+
   void heartbeat_loop() {
     try {
       std::unique_lock lock(mu);
@@ -426,6 +484,8 @@ void QueueWorker::stop() {
   std::lock_guard lock(impl_->mu);
   impl_->stopping = true;
   impl_->cv.notify_all();
+  const uint64_t one = 1;
+  (void)!::write(impl_->wake_fd, &one, sizeof one);
 }
 
 WorkerCounters QueueWorker::run() {
@@ -476,7 +536,7 @@ WorkerCounters QueueWorker::run() {
       if (claimed > 0 || !batch.empty()) continue;
       if (in_flight == 0) {
         // New work, or the poll period.
-        (void)s.main_retrying([&] { return s.store.connection().wait_notification(s.opt.poll); });
+        (void)s.main_retrying([&] { return s.store.connection().wait_notification(s.opt.poll, s.wake_fd); });
       } else {
         std::unique_lock lock(s.mu);
         s.cv.wait_for(lock, std::min(s.opt.poll, s.until_flush()), [&] { return s.stopping || !s.done.empty(); });
@@ -507,6 +567,7 @@ WorkerCounters QueueWorker::run() {
       error = std::current_exception();
     }
   }
+  if (error) s.salvage();
   {
     std::lock_guard lock(s.mu);
     s.beat_stop = true;

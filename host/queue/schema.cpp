@@ -269,6 +269,12 @@ BEGIN
 END
 $fn$;
 )sql"},
+    // A claim's warm-key candidates (Store::claim): per key, its open partitions in claim order,
+    // so that a claim reads O(batch) rows however long the backlog is (docs/FLEET.md measures it).
+    {4, "partitions_claimable_by_key: claims read O(batch) rows, not the backlog", R"sql(
+CREATE INDEX partitions_claimable_by_key ON zkpipe.partitions (key_path, priority DESC, job_id, idx)
+  WHERE state IN ('queued', 'leased');
+)sql"},
 };
 
 constexpr int kLatest = static_cast<int>(sizeof(kMigrations) / sizeof(kMigrations[0]));

@@ -92,19 +92,37 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
   if (max == 0) return {};
   // One statement: pick (skipping rows another claimer holds), end the expired leases of what
   // was picked (each a lost attempt), open the new leases, mark the partitions. A partition
-  // whose lost attempts would reach its cap is not picked: give_up() fails it instead. A
-  // reclaimed partition's row is updated here, so a concurrent claimer that read it before
-  // this commit re-checks its WHERE against the new row (READ COMMITTED's re-check of locked
-  // rows) and passes it by.
-  const Result r = c_.exec(
-      "WITH picked AS ("
-      "  SELECT job_id, idx, lease_id AS old_lease FROM zkpipe.partitions"
-      "  WHERE ((state = 'queued' AND lost_attempts < max_attempts)"
-      "         OR (state = 'leased' AND lease_expires < now() AND lost_attempts + 1 < max_attempts))"
-      "   AND (returned_until IS NULL OR returned_until < now() OR returned_by <> $1)"
-      "   AND (gpu_index IS NULL OR gpu_index < $5) AND (curve IS NULL OR curve = ANY($6::text[]))"
-      "  ORDER BY priority DESC, (key_path = ANY($3::text[])) DESC, job_id, idx"
-      "  LIMIT $2 FOR UPDATE SKIP LOCKED),"
+  // whose lost attempts would reach its cap is not picked: give_up() fails it instead. Nor is
+  // one whose expired lease is the caller's own: a worker stopped past its lease (SIGSTOP, a
+  // stall) still proves it, and its heartbeat renews it. A reclaimed partition's row is
+  // updated here, so a concurrent claimer that read it before this commit re-checks its WHERE
+  // against the new row (READ COMMITTED's re-check of locked rows) and passes it by.
+  //
+  // The order is priority, then the caller's warm keys, then age. No index has the middle
+  // term, so the candidates come from two index scans of at most `max` rows each: the first
+  // `max` claimable rows by (priority, job, idx) (partitions_claimable), and per warm key its
+  // first `max` (partitions_claimable_by_key). The claim's `max` rows are among them (a
+  // non-warm row of the claim has only claimed rows before it in the first order; a warm one
+  // only claimed warm rows before it in the second), so sorting those at most (1 + keys) x max
+  // rows gives the same claim as sorting the backlog, at a cost that does not grow with it.
+  constexpr const char* kClaimable =
+      "state IN ('queued', 'leased')"
+      " AND ((state = 'queued' AND lost_attempts < max_attempts)"
+      "      OR (state = 'leased' AND lease_expires < now() AND lost_attempts + 1 < max_attempts"
+      "          AND lease_worker <> $1))"
+      " AND (returned_until IS NULL OR returned_until < now() OR returned_by <> $1)"
+      " AND (gpu_index IS NULL OR gpu_index < $5) AND (curve IS NULL OR curve = ANY($6::text[]))";
+  constexpr const char* kCandidate = "SELECT job_id, idx, priority, key_path, lease_id AS old_lease FROM zkpipe.partitions";
+  constexpr const char* kIndexOrder = " ORDER BY priority DESC, job_id, idx LIMIT $2 FOR UPDATE SKIP LOCKED";
+  const std::string sql = std::string("WITH first_rows AS (") + kCandidate + " WHERE " + kClaimable + kIndexOrder +
+      "),"
+      " warm_rows AS ("
+      "  SELECT w.* FROM unnest($3::text[]) AS k(path) CROSS JOIN LATERAL (" +
+      kCandidate + " WHERE key_path = k.path AND " + kClaimable + kIndexOrder +
+      ") w),"
+      " picked AS ("
+      "  SELECT job_id, idx, old_lease FROM (SELECT * FROM first_rows UNION SELECT * FROM warm_rows) c"
+      "  ORDER BY priority DESC, (key_path = ANY($3::text[])) DESC, job_id, idx LIMIT $2),"
       " expired AS ("
       "  UPDATE zkpipe.leases l SET ended_at = now(), outcome = 'expired'"
       "  FROM picked WHERE l.id = picked.old_lease AND l.ended_at IS NULL),"
@@ -118,7 +136,8 @@ std::vector<Claim> Store::claim(const std::string& worker, uint32_t max, std::ch
       " FROM fresh f JOIN picked k ON k.job_id = f.job_id AND k.idx = f.idx"
       " WHERE p.job_id = f.job_id AND p.idx = f.idx"
       " RETURNING p.job_id, p.idx, f.id, p.key_path, p.key_format, p.witness_path, p.witness_bytes, p.priority,"
-      "  p.attempts, coalesce(p.gpu_index, -1)",
+      "  p.attempts, coalesce(p.gpu_index, -1)";
+  const Result r = c_.exec(sql,
       {Param::text(worker), Param::integer(max), Param::text(text_array(warm_keys)), millis(lease),
        Param::integer(caps.device_count), Param::text(text_array(caps.curves))});
   std::vector<Claim> out(static_cast<size_t>(r.rows()));

@@ -2,8 +2,10 @@
 // is one transaction (one statement where it can be), so a process killed between two calls
 // leaves the store consistent. The lease protocol (docs/FLEET.md):
 //
-//   claim     picks up to N claimable partitions (queued, or leased with an expired lease),
-//             highest priority first, then those whose key the caller has warm, then oldest,
+//   claim     picks up to N claimable partitions (queued, or leased with an expired lease
+//             that is not the caller's own: a stalled worker still proves what it holds),
+//             highest priority first, then those whose key the caller has warm, then oldest
+//             (read from two index scans of N rows, not a sort of the backlog),
 //             with FOR UPDATE SKIP LOCKED so concurrent claimers never wait on each other or
 //             pick the same row; each becomes a lease (a row of zkpipe.leases) that expires
 //             `lease` after the claim unless renewed.
@@ -11,7 +13,7 @@
 //             it still holds (a lease reclaimed by another worker after it expired is lost).
 //   complete  writes a partition's result once: the first result for a partition wins,
 //             whoever holds the lease; a later one is dropped and counted in
-//             zkpipe.dropped_results. The last result of a job marks it done and sends
+//             zkpipe.dropped_results, also when both are in one batch. The last result of a job marks it done and sends
 //             NOTIFY zkpipe_job_done, '<job id>' (delivered on commit).
 //   release   gives leases back unstarted (a worker shutting down): queued again, at once.
 //   give_back a host-local failure (schema version 3): the partition is queued again for

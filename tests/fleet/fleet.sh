@@ -46,7 +46,11 @@
 #            exit 75 [database unavailable]; a role that may not log in and an unknown database
 #            exit 77 [database refused the connection]; a schema newer than this zkpipe, and a
 #            database without one, exit 78 [schema version]; a URL that does not parse exits 2.
-#   capi:    migrations 2 and 3 on a store taken back to version 1; then the C API (zkp_queue.h) by a C program (queue_capi_test.c, its checks listed there)
+#   store:   the store's lease rules by statement (store_test.cpp: a claim passes over the
+#            caller's own expired leases, two results for a partition in one batch, the claim
+#            order from two bounded index scans), then an idle worker with a 600 s poll period
+#            stops at SIGTERM at once.
+#   capi:    migrations 2 to 4 on a store taken back to version 1; then the C API (zkp_queue.h) by a C program (queue_capi_test.c, its checks listed there)
 #            with one worker (c1, --curves bn254) started once its jobs are in; then the
 #            refused enqueues wrote nothing, its proofs verify, the constrained jobs B (gpu_index
 #            3) and C (curve bls12_381) were never claimed by c1, and a second worker c2 that
@@ -145,11 +149,44 @@ if ! "$ZKPIPE" jobs --queue "$PG_URL" > "$TMP/noschema.txt" 2>&1 && grep -q "que
 else
   bad "zkpipe jobs on an empty database:"; cat "$TMP/noschema.txt"
 fi
-out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 0 -> 3" ] && ok "queue init: $out" || bad "queue init: $out"
+out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 0 -> 4" ] && ok "queue init: $out" || bad "queue init: $out"
 out=$("$ZKPIPE" queue init --queue "$PG_URL" 2>&1) && grep -q "already initialised" <<< "$out" && ok "queue init again: $out" || bad "queue init again: $out"
 out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && grep -q "up to date" <<< "$out" && ok "queue migrate: $out" || bad "queue migrate: $out"
-[ "$(sql "SELECT string_agg(version::text, ',' ORDER BY version) FROM zkpipe.schema_version")" = 1,2,3 ] &&
-  ok "zkpipe.schema_version holds versions 1, 2 and 3" || bad "schema_version: $(sql "SELECT * FROM zkpipe.schema_version")"
+[ "$(sql "SELECT string_agg(version::text, ',' ORDER BY version) FROM zkpipe.schema_version")" = 1,2,3,4 ] &&
+  ok "zkpipe.schema_version holds versions 1 to 4" || bad "schema_version: $(sql "SELECT * FROM zkpipe.schema_version")"
+
+if [ "$MODE" = store ]; then
+  # The store's lease rules, statement by statement (store_test.cpp, gtest; expiry by SQL, not
+  # by waiting), then an idle worker's SIGTERM.
+  if ZKPIPE_TEST_PG_URL=$PG_URL "$STORE_TEST" > "$TMP/store_test.log" 2>&1; then
+    ok "store_test: $(grep -c '^\[       OK \]' "$TMP/store_test.log") tests passed ($(grep -o 'StoreTest\.[A-Za-z]*' "$TMP/store_test.log" | sort -u | tr '\n' ' '))"
+  else
+    bad "store_test failed:"; tail -n 40 "$TMP/store_test.log"
+  fi
+  # An idle worker waits for work on the database socket for --poll-ms; SIGTERM must end that
+  # wait at once, not after the poll period (600 s here: a pass cannot be luck).
+  sql "TRUNCATE zkpipe.jobs CASCADE"
+  "$ZKPIPE" worker --queue "$PG_URL" --id idle --poll-ms 600000 prover=cpu synthesis_threads=1 workers_per_device=1 \
+    >> "$TMP/idle.log" 2>&1 &
+  PID[idle]=$!
+  # Its first claim has returned (its connection idle after the claim statement): from there it
+  # goes to the idle wait, where a SIGTERM that only set a flag would wait out the 600 s.
+  wait_for 60 "SELECT count(*) FROM pg_stat_activity WHERE state = 'idle' AND query LIKE 'WITH first_rows%'" ||
+    bad "the idle worker made no claim within 60 s"
+  kill -TERM "${PID[idle]}"
+  deadline=$((SECONDS + 60))
+  while kill -0 "${PID[idle]}" 2>/dev/null && [ $SECONDS -lt $deadline ]; do sleep 0.05; done
+  if kill -0 "${PID[idle]}" 2>/dev/null; then
+    bad "an idle worker with --poll-ms 600000 still runs 60 s after SIGTERM"
+  else
+    wait "${PID[idle]}"; status=$?
+    [ $status -eq 0 ] && ok "an idle worker with --poll-ms 600000 exits 0 at SIGTERM, without waiting out its poll" ||
+      { bad "the idle worker exited $status after SIGTERM:"; tail -n 5 "$TMP/idle.log"; }
+    unset "PID[idle]"
+  fi
+  summary
+  exit
+fi
 
 if [ "$MODE" = workers ]; then
   N=${FLEET_PARTITIONS:-200}
@@ -530,20 +567,20 @@ fi
 if [ "$MODE" = capi ]; then
   # Migrations 2 and 3 on a store of version 1: the schema as version 1 left it (no constraint
   # columns, no attempts cap).
-  sql "DROP FUNCTION zkpipe.give_up(); DROP FUNCTION zkpipe.attempt_history(bigint, integer); DROP TABLE zkpipe.settings;
+  sql "DROP INDEX zkpipe.partitions_claimable_by_key; DROP FUNCTION zkpipe.give_up(); DROP FUNCTION zkpipe.attempt_history(bigint, integer); DROP TABLE zkpipe.settings;
        DROP FUNCTION zkpipe.complete_many;
        ALTER TABLE zkpipe.jobs DROP COLUMN gpu_index, DROP COLUMN curve, DROP COLUMN max_attempts;
        ALTER TABLE zkpipe.partitions DROP COLUMN gpu_index, DROP COLUMN curve, DROP COLUMN max_attempts,
          DROP COLUMN lost_attempts, DROP COLUMN returned_by, DROP COLUMN returned_until;
        ALTER TABLE zkpipe.leases DROP COLUMN message, DROP CONSTRAINT leases_outcome_check,
          ADD CONSTRAINT leases_outcome_check CHECK (outcome IN ('completed', 'released', 'expired', 'abandoned'));
-       DELETE FROM zkpipe.schema_version WHERE version IN (2, 3)"
+       DELETE FROM zkpipe.schema_version WHERE version IN (2, 3, 4)"
   if ! out=$("$ZKPIPE" jobs --queue "$PG_URL" 2>&1) && grep -q "queue migrate" <<< "$out"; then
     ok "at version 1, zkpipe jobs refuses: $out"
   else
     bad "zkpipe jobs at version 1: $out"
   fi
-  out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 1 -> 3" ] &&
+  out=$("$ZKPIPE" queue migrate --queue "$PG_URL" 2>&1) && [ "$out" = "schema version 1 -> 4" ] &&
     [ "$(sql "SELECT count(*) FROM information_schema.columns WHERE table_schema = 'zkpipe' AND column_name IN ('gpu_index', 'curve')")" = 4 ] &&
     ok "queue migrate from version 1: $out, the constraint columns are back" || bad "queue migrate from version 1: $out"
   BLS=$ROOT/tests/vectors/data/many_public_bls12381

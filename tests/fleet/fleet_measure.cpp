@@ -5,6 +5,10 @@
 //               batches of B and each completed with a small stand-in result, no prover; then
 //               the results written K to a statement (complete_batch). With
 //               ZKPIPE_MEASURE_STORE_ONLY set, it stops there.
+//   backlog:    with ZKPIPE_MEASURE_BACKLOG=120,10000,100000 (queued partitions), instead of the
+//               rest: claims of 10 (each released again, so the backlog stays) against each
+//               backlog, by Store::claim and by the claim statement before schema 4 (a sort of
+//               the backlog, kept below as the reference), interleaved in one run.
 //   end to end: the same N real partitions (the cpu prover, the host's defaults) proved by
 //               one in-process host (one job of N partitions) and by one `zkpipe worker` loop
 //               (QueueWorker) on the same host configuration, enqueue to the job's completion,
@@ -41,6 +45,65 @@ queue::JobSpec job_of(const std::string& zkey, const std::string& wtns, uint32_t
 }
 
 queue::PartitionResult stand_in(const queue::Claim& c);
+
+// Store::claim's statement before schema version 4: its ORDER BY (priority, then warm keys,
+// then age) matched no index, so every claim sorted the whole claimable backlog. Kept only as
+// the reference of measure_backlog.
+constexpr const char* kClaimBeforeSchema4 =
+    "WITH picked AS ("
+    "  SELECT job_id, idx, lease_id AS old_lease FROM zkpipe.partitions"
+    "  WHERE ((state = 'queued' AND lost_attempts < max_attempts)"
+    "         OR (state = 'leased' AND lease_expires < now() AND lost_attempts + 1 < max_attempts))"
+    "   AND (returned_until IS NULL OR returned_until < now() OR returned_by <> $1)"
+    "   AND (gpu_index IS NULL OR gpu_index < $5) AND (curve IS NULL OR curve = ANY($6::text[]))"
+    "  ORDER BY priority DESC, (key_path = ANY($3::text[])) DESC, job_id, idx"
+    "  LIMIT $2 FOR UPDATE SKIP LOCKED),"
+    " fresh AS ("
+    "  INSERT INTO zkpipe.leases (job_id, idx, worker, expires_at)"
+    "  SELECT job_id, idx, $1, now() + $4 * interval '1 millisecond' FROM picked"
+    "  RETURNING id, job_id, idx, expires_at)"
+    " UPDATE zkpipe.partitions p SET state = 'leased', lease_id = f.id, lease_worker = $1,"
+    "  lease_expires = f.expires_at, attempts = p.attempts + 1"
+    " FROM fresh f WHERE p.job_id = f.job_id AND p.idx = f.idx RETURNING f.id";
+
+void measure_backlog(queue::Store& store, const std::string& zkey, const std::string& wtns, const std::string& sizes) {
+  using queue::Param;
+  constexpr uint32_t kBatch = 10, kCalls = 200;
+  std::printf("%-28s %10s %16s %16s %10s\n", "claims against a backlog", "queued", "ms/claim (now)",
+              "ms/claim (before)", "claims/s");
+  size_t at = 0;
+  while (at < sizes.size()) {
+    const size_t comma = sizes.find(',', at);
+    const uint32_t queued = static_cast<uint32_t>(std::stoul(sizes.substr(at, comma - at)));
+    at = comma == std::string::npos ? sizes.size() : comma + 1;
+    store.connection().exec("TRUNCATE zkpipe.jobs CASCADE");
+    for (uint32_t left = queued; left > 0;) {  // jobs of 10k partitions, as a busy fleet holds
+      const uint32_t n = std::min<uint32_t>(left, 10000);
+      store.enqueue(job_of(zkey, wtns, n));
+      left -= n;
+    }
+    store.connection().exec("ANALYZE zkpipe.partitions");
+    double now_s = 0, before_s = 0;
+    for (uint32_t i = 0; i < kCalls; ++i) {
+      auto t0 = Clock::now();
+      const std::vector<queue::Claim> claims = store.claim("measure", kBatch, std::chrono::seconds(60), {zkey});
+      now_s += seconds_since(t0);
+      std::vector<uint64_t> ids;
+      for (const queue::Claim& c : claims) ids.push_back(c.lease_id);
+      store.release("measure", ids);
+      t0 = Clock::now();
+      const queue::Result r = store.connection().exec(
+          kClaimBeforeSchema4, {Param::text("measure"), Param::integer(kBatch), Param::text(queue::text_array({zkey})),
+                                Param::integer(60000), Param::integer(1), Param::text("{bn254,bls12_381}")});
+      before_s += seconds_since(t0);
+      ids.clear();
+      for (int row = 0; row < r.rows(); ++row) ids.push_back(static_cast<uint64_t>(r.integer(row, 0)));
+      store.release("measure", ids);
+    }
+    std::printf("%-28s %10u %16.2f %16.2f %10.0f\n", "", queued, 1000.0 * now_s / kCalls, 1000.0 * before_s / kCalls,
+                kBatch * kCalls / now_s);
+  }
+}
 
 void measure_store(queue::Store& store, const std::string& zkey, const std::string& wtns, uint32_t n) {
   std::printf("%-28s %8s %10s %10s %12s\n", "store (no prover)", "batch", "claims/s", "results/s", "ms/claim call");
@@ -169,6 +232,10 @@ int main(int argc, char** argv) {
       queue::migrate(c);
     }
     queue::Store store(url);
+    if (const char* sizes = std::getenv("ZKPIPE_MEASURE_BACKLOG")) {
+      measure_backlog(store, zkey, wtns, sizes);
+      return 0;
+    }
     measure_store(store, zkey, wtns, n * 5);
     measure_batched_results(store, zkey, wtns, n * 5);
     if (std::getenv("ZKPIPE_MEASURE_STORE_ONLY") != nullptr) return 0;
