@@ -5,6 +5,8 @@
 
 #include <zkpipe/host/byte_size.hpp>
 
+#include "services/path_policy.hpp"
+
 #include <cctype>
 #include <limits>
 #include <optional>
@@ -133,6 +135,13 @@ const std::vector<ServeOption>& serve_options() {
        },
        "text, or json: one JSON object per line on stderr (time, level, logger, message, and job, partition, "
        "gpu_index, key where the message names them); takes a restart"},
+      {"key_dirs", "", nullptr, "folders, separated by ':'",
+       [](Settings& s, const std::string& text) {
+         s.key_dirs = services::split_folder_list(text);
+         return true;
+       },
+       "the folders whose files LoadKey, and Enqueue's key and witness paths, may name (`..` and symlinks "
+       "resolved; checked at start). Empty: unix-socket callers may name any file, TCP callers none"},
       any_text("queue_url", &Settings::queue_url, "a libpq URL",
            "the fleet's PostgreSQL job store (a libpq URL; `zkpipe queue init` makes it): Enqueue puts jobs there for "
            "`zkpipe worker`s, JobStatus reads them back; connected at start"),

@@ -60,7 +60,8 @@ Server::Server(host::Host& host, const Settings& settings)
     : host_(host), settings_(settings), socket_path_(settings.socket) {
   prepare_socket_path(socket_path_);
   Auth auth = settings.tcp.empty() ? Auth() : Auth::from_token_file(settings.token_file);
-  service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes);
+  service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes,
+                                       services::PathPolicy(settings.key_dirs));
   if (!settings.queue_url.empty()) service_->set_queue(std::make_unique<QueueClient>(settings.queue_url));
   // Before gRPC listens: a port that cannot be bound fails the start with nothing to undo.
   if (!settings.http.empty()) {

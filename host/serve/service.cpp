@@ -61,8 +61,8 @@ grpc::StatusCode status_mapping(zkp_status_t status) {
   }
 }
 
-Service::Service(host::Host& host, Auth auth, uint64_t key_budget_bytes)
-    : host_(host), auth_(std::move(auth)), keys_(host, key_budget_bytes),
+Service::Service(host::Host& host, Auth auth, uint64_t key_budget_bytes, services::PathPolicy paths)
+    : host_(host), auth_(std::move(auth)), keys_(host, key_budget_bytes), paths_(std::move(paths)),
       jobs_(host, metrics_, [this](uint64_t key_id) { keys_.job_done(key_id); }) {}
 
 void Service::set_auth(Auth auth) {
@@ -109,12 +109,29 @@ grpc::Status Service::call(grpc::ServerContext* context, const char* method, boo
   }
 }
 
+std::string Service::admitted_path(const grpc::ServerContext& context, const std::string& path,
+                                  const char* what) const {
+  if (!paths_.restricted() && !context.peer().starts_with("unix:")) {
+    // The unix socket's mode (0600) makes its callers the server's own user, who may read the
+    // file anyway; a TCP caller holds a token, not the server's account.
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
+                     std::string("a ") + what + " from a TCP caller needs serve.key_dirs, the folders such callers may "
+                                             "name files in; this server has none");
+  }
+  std::optional<std::string> admitted = paths_.admit(path);
+  if (!admitted) {
+    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT,
+                     std::string(what) + " '" + path + "' is not inside " + paths_.describe());
+  }
+  return *admitted;
+}
+
 grpc::Status Service::LoadKey(grpc::ServerContext* context, const v1::LoadKeyRequest* request,
                               v1::LoadKeyResponse* response) {
   return call(context, "LoadKey", true, [&] {
     const zkp_key_format_t format =
         request->format() == v1::KEY_FORMAT_BELLPERSON ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
-    const services::KeyTable::Loaded loaded = keys_.load(request->path(), format);
+    const services::KeyTable::Loaded loaded = keys_.load(admitted_path(*context, request->path(), "key path"), format);
     fill_key(loaded.key, response->mutable_key());
     response->set_already_loaded(loaded.already_loaded);
     return grpc::Status::OK;
@@ -278,7 +295,11 @@ grpc::Status Service::Enqueue(grpc::ServerContext* context, const v1::EnqueueReq
                               v1::EnqueueResponse* response) {
   return call(context, "Enqueue", true, [&] {
     if (!queue_) return no_queue(context);
-    const uint64_t id = queue_->enqueue(*request);
+    // The workers open these paths; a caller may name only what it could LoadKey here.
+    v1::EnqueueRequest admitted = *request;
+    admitted.set_key_path(admitted_path(*context, request->key_path(), "key path"));
+    for (std::string& p : *admitted.mutable_witness_paths()) p = admitted_path(*context, p, "witness path");
+    const uint64_t id = queue_->enqueue(admitted);
     response->set_job_id(id);
     // "store id", not "job N": serve.log_format = json reads "job N" as one of this host's jobs.
     host::log().info("serve: enqueued {} partition(s) of {} into the job store (store id {})",

@@ -8,6 +8,7 @@
 #include "auth.hpp"
 #include "job_table.hpp"
 #include "services/key_table.hpp"
+#include "services/path_policy.hpp"
 #include "metrics.hpp"
 #include "queue_client.hpp"
 #include "report.hpp"
@@ -23,8 +24,9 @@ namespace zkp::serve {
 
 class Service final : public zkpipe::v1::Prover::Service {
  public:
-  // key_budget_bytes: serve.key_budget (0: none).
-  Service(host::Host& host, Auth auth, uint64_t key_budget_bytes);
+  // key_budget_bytes: serve.key_budget (0: none); paths: serve.key_dirs.
+  Service(host::Host& host, Auth auth, uint64_t key_budget_bytes,
+          services::PathPolicy paths = services::PathPolicy());
 
   // The facts of /metrics and /status, now. [any-thread]
   Report report();
@@ -75,6 +77,10 @@ class Service final : public zkpipe::v1::Prover::Service {
   Auth auth_;  // guarded by auth_mu_
   Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
   services::KeyTable keys_;
+  const services::PathPolicy paths_;
+  // The file `path` names, when this caller may open it (paths_); else an sdk::Error that is the
+  // same whatever is at a path outside the folders. `what`: "key path", "witness path".
+  std::string admitted_path(const grpc::ServerContext& context, const std::string& path, const char* what) const;
   JobTable jobs_;
   std::unique_ptr<QueueClient> queue_;  // null without serve.queue_url
   std::atomic<bool> accepting_{true};

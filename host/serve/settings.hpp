@@ -17,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace zkp::serve {
 
@@ -34,6 +35,9 @@ struct Settings {
   uint64_t grace_ms = 0;
   LogFormat log_format = LogFormat::text;
   std::string queue_url;  // "" (no job store: Enqueue and JobStatus refused) or a libpq URL
+  // The folders whose files LoadKey and Enqueue may name (services/path_policy.hpp). Empty: any
+  // path for unix-socket callers, none for TCP callers.
+  std::vector<std::string> key_dirs;
 
   // serve_options()' defaults, then config.serve_options over them. Throws zkp::sdk::Error
   // (ZKP_ERR_INVALID_ARGUMENT) for an unknown key, a bad value (naming what the key expects), tcp

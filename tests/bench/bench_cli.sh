@@ -185,7 +185,8 @@ serve)
   # (at the default log level: start_serve waits for serve's "listening on" info line)
   # A unix socket, and TCP on a free loopback port, which requires the bearer token.
   head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$TMP/token" && chmod 600 "$TMP/token"
-  printf 'prover = cpu\n[serve]\nsocket = %s\ntcp = 127.0.0.1:0\ntoken_file = %s\n' "$TMP/serve.sock" "$TMP/token" > "$TMP/serve.ini"
+  printf 'prover = cpu\n[serve]\nsocket = %s\ntcp = 127.0.0.1:0\ntoken_file = %s\nkey_dirs = %s\n' "$TMP/serve.sock" "$TMP/token" \
+    "$ROOT/tests/vectors/data" > "$TMP/serve.ini"
   start_serve "$TMP/serve.ini"
   out=$("$ZKPIPE" bench --socket "$TMP/serve.sock" --key "$V/circuit.zkey" --witness "$V/witness.wtns" --in-flight 1,2 \
           --proofs 2 --warmup 1 --json "$TMP/s.json" 2>&1); rc=$?

@@ -217,9 +217,14 @@ int main(void) {
   check(zkp_client_load_key(c, key_path, ZKP_KEY_FORMAT_ZKEY, &again, &err) == ZKP_OK && again.key_id == key.key_id &&
             again.already_loaded == 1,
         "load_key again: the same id, warm", &err);
-  check(zkp_client_load_key(c, "/nonexistent.zkey", ZKP_KEY_FORMAT_ZKEY, &again, &err) == ZKP_ERR_NOT_FOUND &&
+  char missing[4096];
+  snprintf(missing, sizeof missing, "%s.missing", key_path);  /* inside serve.key_dirs */
+  check(zkp_client_load_key(c, missing, ZKP_KEY_FORMAT_ZKEY, &again, &err) == ZKP_ERR_NOT_FOUND &&
             strstr(err.message, "LoadKey: NOT_FOUND") && again.key_id == key.key_id,
         "load_key of a missing file: not found, the output untouched", &err);
+  check(zkp_client_load_key(c, "/etc/passwd", ZKP_KEY_FORMAT_ZKEY, &again, &err) == ZKP_ERR_INVALID_ARGUMENT &&
+            strstr(err.message, "is not inside serve.key_dirs") && again.key_id == key.key_id,
+        "load_key of a file outside serve.key_dirs: refused, the output untouched", &err);
   check(zkp_client_list_keys(c, NULL, 0, &count, &err) == ZKP_ERR_SHORT_BUFFER && count == 1,
         "list_keys with no room: short buffer, count 1", &err);
   for (i = 0; i < 4; ++i) {

@@ -21,6 +21,7 @@ prover = cpu
 socket = $TMP/serve.sock
 tcp = 127.0.0.1:0
 token_file = $TMP/token
+key_dirs = $ROOT/tests/vectors/data
 INI
 start_serve "$TMP/serve.ini"
 port=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f3)

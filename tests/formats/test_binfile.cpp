@@ -1,6 +1,10 @@
 // The iden3 container on hand-built files: lookup by id and every structural refusal.
 #include <gtest/gtest.h>
 
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -107,6 +111,50 @@ namespace {
 
 // all_zero (bytes.hpp) reads eight bytes at a time and then the tail: one set byte anywhere, in
 // a word or in the tail, at every length from 0 to 40, makes it false.
+// check_bin_layout reads a file's header and section table only. A 64 GiB sparse file that is no
+// zkey (as LoadKey of a large unrelated file would meet) is refused by its magic, without the
+// read of the whole file that would first ask for 64 GiB of memory (more than this machine
+// offers: the refusal would then be an allocation failure, or the read would take minutes).
+class BinLayout : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string pattern = (std::filesystem::temp_directory_path() / "zkp_bin_layout_XXXXXX").string();
+    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
+    dir_ = pattern;
+  }
+  void TearDown() override { std::filesystem::remove_all(dir_); }
+  std::string write(const std::string& name, const std::vector<std::byte>& head, std::uint64_t size) {
+    const std::string path = (dir_ / name).string();
+    std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(head.data()),
+                                                 static_cast<std::streamsize>(head.size()));
+    std::filesystem::resize_file(path, size);  // sparse: holes, not 64 GiB of disk
+    return path;
+  }
+  std::filesystem::path dir_;
+};
+
+TEST_F(BinLayout, AHugeFileThatIsNoZkeyIsRefusedByItsHeader) {
+  const std::string path = write("big", make_file("root", 1, {}), std::uint64_t{64} << 30);
+  expect_format_error([&] { zkp::check_bin_layout(path, "zkey", 1); },
+                      {"wrong magic at offset 0: expected 'zkey'"});
+  const std::string versioned = write("v2", make_file("zkey", 2, {}), std::uint64_t{64} << 30);
+  expect_format_error([&] { zkp::check_bin_layout(versioned, "zkey", 1); }, {"unsupported zkey version"});
+}
+
+TEST_F(BinLayout, ASectionTableThatRunsPastTheEndIsRefused) {
+  std::vector<std::byte> head = make_file("zkey", 1, {{1, "abcd"}, {2, "efgh"}});
+  zkp::test::put_u64(head, 12 + 12 + 4 + 4, std::uint64_t{1} << 40);  // section 2 (header at 28) claims 1 TiB
+  const std::string path = write("table", head, head.size() + 100);
+  expect_format_error([&] { zkp::check_bin_layout(path, "zkey", 1); },
+                      {"section 2 (header at offset 28): length 1099511627776 runs past the end of the file"});
+}
+
+TEST_F(BinLayout, AWellFormedContainerPassesAndShortOnesAreLeftToTheParser) {
+  const std::vector<std::byte> good = make_file("zkey", 1, {{1, "abcd"}, {2, "efgh"}});
+  EXPECT_NO_THROW(zkp::check_bin_layout(write("good", good, good.size()), "zkey", 1));
+  EXPECT_NO_THROW(zkp::check_bin_layout(write("short", {std::byte{'z'}}, 1), "zkey", 1));
+}
+
 TEST(Bytes, AllZeroSeesEveryByteInWordsAndTail) {
   for (std::size_t n = 0; n <= 40; ++n) {
     std::vector<std::byte> b(n);

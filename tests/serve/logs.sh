@@ -40,6 +40,11 @@ odd="$TMP/no \"such\" \\key é.zkey"
 client load "$odd" > /dev/null 2>&1 && bad "LoadKey of a file that is not there succeeded" || ok "LoadKey of a path that is not there failed"
 "$ZKPIPE" client --address "127.0.0.1:$port" health > /dev/null 2>&1 && bad "TCP without the token was served" ||
   ok "TCP without the token: refused"
+# No serve.key_dirs here: a TCP caller, token and all, may name no file (issue 36, item 1).
+out=$("$ZKPIPE" client --address "127.0.0.1:$port" --token-file "$TMP/token" load "$V/circuit.zkey" 2>&1) &&
+  bad "LoadKey over TCP without serve.key_dirs succeeded: $out" ||
+  { grep -q "needs serve.key_dirs" <<< "$out" && ok "LoadKey over TCP without serve.key_dirs: refused ($out)" ||
+      bad "LoadKey over TCP without serve.key_dirs: $out"; }
 kill -HUP "$server"
 for _ in $(seq 100); do grep -q "SIGHUP" "$TMP/server.log" && break; sleep 0.05; done
 kill -TERM "$server"

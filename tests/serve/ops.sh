@@ -122,7 +122,8 @@ if [ "$MODE" = signals ]; then
   head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$TMP/token" && chmod 600 "$TMP/token"
   cp "$TMP/token" "$TMP/old_token"
   sed -e "s|^socket = .*|socket = $TMP/serve.sock|" -e "s|^token_file = .*|token_file = $TMP/token|" \
-      -e 's|^tcp = .*|tcp = 127.0.0.1:0|' -e 's|^http = .*|http = 127.0.0.1:0|' "$SAMPLE/serve.ini" > "$TMP/serve.ini"
+      -e 's|^tcp = .*|tcp = 127.0.0.1:0|' -e 's|^http = .*|http = 127.0.0.1:0|' \
+      -e "s|^key_dirs = .*|key_dirs = $ROOT/tests/vectors/data|" "$SAMPLE/serve.ini" > "$TMP/serve.ini"
   start "$TMP/serve.ini"
   ok "the sample configuration serves: $(grep -o 'listening on.*' "$TMP/server.log")"
   port=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f3)

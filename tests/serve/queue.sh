@@ -47,8 +47,15 @@ stop_serve() {
 }
 client() { "$ZKPIPE" client --socket "$TMP/serve.sock" "$@"; }
 
-start_serve serve.queue_url="$PG_URL"
+start_serve serve.queue_url="$PG_URL" serve.key_dirs="$ROOT/tests/vectors/data:$TMP"
 ok "zkpipe serve with serve.queue_url is up"
+# The workers open Enqueue's paths: a caller may name only what serve.key_dirs holds (issue 36).
+out=$(client enqueue /etc/passwd "$V/witness.wtns" 2>&1); rc=$?
+out2=$(client enqueue --paths "$V/circuit.zkey" /etc/passwd 2>&1); rc2=$?
+[ $rc -eq 1 ] && [ $rc2 -eq 1 ] && grep -q "key path '/etc/passwd' is not inside serve.key_dirs" <<< "$out" &&
+  grep -q "witness path '/etc/passwd' is not inside serve.key_dirs" <<< "$out2" &&
+  ok "Enqueue of a key or witness path outside serve.key_dirs: refused, nothing enqueued" ||
+  bad "Enqueue outside serve.key_dirs: exit $rc/$rc2, $out / $out2"
 job=$(client enqueue "$V/circuit.zkey" "$V/witness.wtns" "$V/witness.wtns" 2> "$TMP/enqueue.log")
 cp "$V/witness.wtns" "$TMP/by_path.wtns"
 job2=$(client enqueue --paths "$V/circuit.zkey" "$TMP/by_path.wtns" 2>> "$TMP/enqueue.log")

@@ -28,6 +28,8 @@ if [ "$MODE" = readme ]; then
   exit
 fi
 
+# A key folder of the test's own, holding a symlink out of it (serve.key_dirs: the vectors and it).
+mkdir -p "$TMP/keys" && ln -s /etc/passwd "$TMP/keys/passwd" && ln -s /etc "$TMP/keys/etc"
 # The token file, readable by its owner only; and one with a wrong token.
 head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$TMP/token" && chmod 600 "$TMP/token"
 echo "not-the-token" > "$TMP/wrong" && chmod 600 "$TMP/wrong"
@@ -38,6 +40,7 @@ log_level = info
 socket = $TMP/serve.sock
 tcp = 127.0.0.1:0
 token_file = $TMP/token
+key_dirs = $ROOT/tests/vectors/data:$TMP/keys
 INI
 start_serve "$TMP/serve.ini"
 port=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f3)
@@ -81,6 +84,36 @@ if "$CLIENT" "127.0.0.1:$port" --token-file "$TMP/token" prove "$V/circuit.zkey"
 else
   bad "TCP with the token: Prove: $(cat "$TMP/tcp.log")"
 fi
+# serve.key_dirs (issue 36, item 1): outside the folders, every path gets the same refusal, on
+# TCP and on the socket alike, whether it exists, is a directory, or is a symlink out of a key
+# folder; the reply quotes nothing of the file. Inside, a missing file is reported as missing.
+refusals=""
+for path in /etc/passwd /nonexistent/k.zkey /etc "$TMP/keys/passwd" "$TMP/keys/etc/passwd" "$TMP/keys/../serve.ini" \
+            "$ROOT/tests/vectors/data/../../../README.md"; do
+  for via in tcp socket; do
+    if [ $via = tcp ]; then
+      out=$("$ZKPIPE" client --address "127.0.0.1:$port" --token-file "$TMP/token" load "$path" 2>&1)
+    else
+      out=$("$ZKPIPE" client --socket "$TMP/serve.sock" load "$path" 2>&1)
+    fi
+    [ $? -ne 0 ] || bad "LoadKey of $path over $via succeeded"
+    refusals+="${out//"$path"/PATH}"$'\n'
+  done
+done
+if [ "$(sort -u <<< "${refusals%$'\n'}" | wc -l)" = 1 ] && grep -q "is not inside serve.key_dirs" <<< "$refusals"; then
+  ok "7 paths outside serve.key_dirs, each over TCP and the socket: one refusal, word for word ($(head -n 1 <<< "$refusals"))"
+else
+  bad "refusals of paths outside serve.key_dirs differ:"; sort -u <<< "$refusals"
+fi
+# A 64 GiB sparse file that is no zkey (issue 36, item 3): refused by its first bytes, not read
+# whole first (which would ask for 64 GiB of memory before looking at them).
+printf 'root' > "$TMP/keys/big.zkey" && truncate -s 64G "$TMP/keys/big.zkey"
+out=$("$ZKPIPE" client --socket "$TMP/serve.sock" load "$TMP/keys/big.zkey" 2>&1)
+[ $? -ne 0 ] && grep -q "wrong magic at offset 0" <<< "$out" && ok "a 64 GiB file that is no zkey: refused by its header ($out)" ||
+  bad "LoadKey of a 64 GiB file that is no zkey: $out"
+out=$("$ZKPIPE" client --address "127.0.0.1:$port" --token-file "$TMP/token" load "$TMP/keys/missing.zkey" 2>&1)
+[ $? -ne 0 ] && ! grep -q "not inside" <<< "$out" && ok "a missing file inside serve.key_dirs: $out" ||
+  bad "LoadKey of a missing key inside serve.key_dirs: $out"
 
 kill -0 "$server" 2>/dev/null && ok "the server is still up after every failure above" || bad "the server died"
 kill -HUP "$server"

@@ -34,6 +34,7 @@ prover = cpu
 socket = $TMP/serve.sock
 tcp = 127.0.0.1:0
 token_file = $TMP/token
+key_dirs = $ROOT/tests/vectors/data
 tls_cert = $TMP/server.pem
 tls_key = $TMP/server.key
 INI

@@ -24,6 +24,8 @@ KeyFiles read_key_files(const zkp_key_source_t& source, const KeySettings& setti
   ZkeyReadOptions read_options;
   read_options.pool = &pool;
   if (settings.check_points) read_options.validate_points = groth16::make_point_validator(settings.point_check, pool);
+  // The header first: a file that is no zkey is refused before it is read whole.
+  if (source.path != nullptr) check_zkey_layout(source.path);
   // A zkey is read in place: the ABI keeps a buffer valid until key_free.
   return {read_zkey(key_bytes(source, "zkey buffer", &pool), read_options), settings_r1cs(settings)};
 }

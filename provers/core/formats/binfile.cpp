@@ -1,8 +1,11 @@
 #include "core/formats/binfile.hpp"
 
 #include <algorithm>
+#include <array>
+#include <span>
 
 #include "core/formats/error.hpp"
+#include "core/formats/regular_file.hpp"
 
 namespace zkp {
 namespace {
@@ -23,6 +26,33 @@ std::string printable(ByteView b) {
   return s;
 }
 }  // namespace
+
+void check_bin_layout(const std::filesystem::path& path, std::string_view magic, std::uint32_t version) {
+  const RegularFile file(path);
+  const std::string name = path.string();
+  std::array<std::byte, kMagicBytes + 8> head{};
+  if (file.size() < head.size()) return;  // BinFile names what is missing
+  file.read(0, head);
+  ByteReader r(ByteView(head.data(), head.size()), name, "file header", 0);
+  const bool same_magic = bytes_equal(r.take(kMagicBytes, "magic"), std::as_bytes(std::span(magic.data(), magic.size())));
+  if (!same_magic || r.u32("version") != version) {
+    [[maybe_unused]] const BinFile fails(ByteView(head.data(), head.size()), name, magic, version);  // throws its message
+  }
+  std::uint64_t at = head.size();
+  for (std::uint32_t i = 0, n = r.u32("section count"); i < n && file.size() - at >= kSectionHeaderBytes; ++i) {
+    std::array<std::byte, kSectionHeaderBytes> section{};
+    file.read(at, section);
+    ByteReader s(ByteView(section.data(), section.size()), name, "section header", at);
+    const std::uint32_t id = s.u32("section id");
+    const std::uint64_t len = s.u64("section length");
+    const std::uint64_t left = file.size() - at - kSectionHeaderBytes;
+    if (len > left) {
+      format_fail(name, section_label(id, "header at offset " + std::to_string(at)), ": length ", len,
+                  " runs past the end of the file (", left, " bytes left)");
+    }
+    at += kSectionHeaderBytes + len;
+  }
+}
 
 std::string section_label(std::uint32_t id, std::string_view what) {
   return detail::concat("section ", id, " (", what, ")");

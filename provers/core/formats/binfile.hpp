@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -48,6 +49,13 @@ class BinFile {
   std::string_view file_;
   std::vector<BinSection> sections_;
 };
+
+// The container's header and section table at `path`, read with a few small reads before the
+// file is read whole: a file that is not this container (a LoadKey of a large file that is no
+// zkey), or whose section table runs past its end, is refused without reading it. Throws what
+// BinFile would for the same fault (and FormatError / IoError for what RegularFile refuses); a
+// file that passes is parsed by BinFile as before, which checks the rest.
+void check_bin_layout(const std::filesystem::path& path, std::string_view magic, std::uint32_t version);
 
 // "section 5 (A)": the prefix every message about a section uses.
 std::string section_label(std::uint32_t id, std::string_view what);

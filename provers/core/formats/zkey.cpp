@@ -167,6 +167,8 @@ void check_points(const ZkeyReadOptions& options, const BinFile& bin, const Zkey
 
 }  // namespace
 
+void check_zkey_layout(const std::filesystem::path& path) { check_bin_layout(path, "zkey", kZkeyVersion); }
+
 Zkey read_zkey(ByteSource source, const ZkeyReadOptions& options) {
   Zkey key(std::move(source));
   const BinFile bin(key.source_.bytes(), key.source_.name(), "zkey", kZkeyVersion);

@@ -107,6 +107,10 @@ class Zkey;
 // Throws FormatError naming the file, the section and expected vs found.
 Zkey read_zkey(ByteSource source, const ZkeyReadOptions& options = {});
 
+// The zkey header and section table at `path` (check_bin_layout), before the file is read
+// whole: what is no zkey is refused without holding it in memory.
+void check_zkey_layout(const std::filesystem::path& path);
+
 // A parsed key. Owns its ByteSource; every view (header points, sections, coefficients) points
 // into it and is valid for the Zkey's lifetime, across moves.
 class Zkey {
