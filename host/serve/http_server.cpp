@@ -3,8 +3,10 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <vector>
 
 #include <arpa/inet.h>
 #include <fcntl.h>
@@ -39,36 +41,11 @@ int remaining_ms(Clock::time_point deadline) {
   return left > 0 ? static_cast<int>(left) : 0;
 }
 
-// Writes all of `data` by `deadline`; false if the peer is gone or too slow.
-bool write_all(int fd, const std::string& data, Clock::time_point deadline) {
-  size_t off = 0;
-  while (off < data.size()) {
-    pollfd p{fd, POLLOUT, 0};
-    if (::poll(&p, 1, remaining_ms(deadline)) <= 0) return false;
-    const ssize_t n = ::send(fd, data.data() + off, data.size() - off, MSG_NOSIGNAL);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (n <= 0) return false;
-    off += static_cast<size_t>(n);
-  }
-  return true;
-}
-
-// Ends the answer and reads what the peer still sends (up to 64 KiB, for half a second) before
-// the socket is closed: closing with unread bytes would reset the connection, and the peer
-// could lose the answer (a 431 is sent before the rest of the head is read).
-void finish(int fd) {
-  ::shutdown(fd, SHUT_WR);
-  const Clock::time_point deadline = Clock::now() + std::chrono::milliseconds(500);
-  char buf[4096];
-  for (size_t drained = 0; drained < 65536;) {
-    pollfd p{fd, POLLIN, 0};
-    if (::poll(&p, 1, remaining_ms(deadline)) <= 0) return;
-    const ssize_t n = ::recv(fd, buf, sizeof(buf), 0);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return;
-    drained += static_cast<size_t>(n);
-  }
-}
+// Ends the answer and then reads what the peer still sends (up to kDrainBytes, for kDrain)
+// before the socket is closed: closing with unread bytes would reset the connection, and the
+// peer could lose the answer (a 431 is sent before the rest of the head is read).
+constexpr std::chrono::milliseconds kDrain{500};
+constexpr size_t kDrainBytes = 65536;
 
 std::string head_of(const HttpResponse& r, bool with_allow) {
   std::string h = "HTTP/1.1 " + std::to_string(r.status) + " " + reason(r.status) + "\r\n";
@@ -97,7 +74,8 @@ HttpServer::HttpServer(const std::string& address, Handler handler) : handler_(s
   }
   std::string why = "no address";
   for (addrinfo* a = found; a != nullptr && listen_fd_ < 0; a = a->ai_next) {
-    const int fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC, a->ai_protocol);
+    // Non-blocking: the poll loop accepts until none is left (accept4 would wait otherwise).
+    const int fd = ::socket(a->ai_family, a->ai_socktype | SOCK_CLOEXEC | SOCK_NONBLOCK, a->ai_protocol);
     if (fd < 0) continue;
     const int one = 1;
     ::setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one));
@@ -145,84 +123,156 @@ void HttpServer::stop() {
   ::close(wake_[1]);
 }
 
+// One connection's state in the poll loop: reading its head, writing its answer, then
+// draining what it still sends until it closes (or kDrain passes).
+struct HttpServer::Connection {
+  enum class Phase { reading, writing, draining };
+  int fd = -1;
+  Phase phase = Phase::reading;
+  Clock::time_point deadline;
+  std::string in;       // the request head so far
+  std::string out;      // the answer
+  size_t sent = 0;      // of out
+  size_t drained = 0;   // bytes read while draining
+
+  void respond(std::string answer, Clock::time_point now) {
+    out = std::move(answer);
+    sent = 0;
+    phase = Phase::writing;
+    deadline = now + kWriteTimeout;
+  }
+};
+
 void HttpServer::run() {
+  std::vector<Connection> conns;
+  auto close_all = [&] {
+    for (Connection& c : conns) ::close(c.fd);
+  };
   for (;;) {
-    pollfd p[2] = {{listen_fd_, POLLIN, 0}, {wake_[0], POLLIN, 0}};
-    if (::poll(p, 2, -1) < 0) {
+    const Clock::time_point now = Clock::now();
+    // Deadlines first: a head not read in time gets its 408, an answer not taken in time or a
+    // drain that is over ends the connection.
+    for (Connection& c : conns) {
+      if (now < c.deadline) continue;
+      if (c.phase == Connection::Phase::reading) {
+        const HttpResponse slow{408, "text/plain; charset=utf-8", "request not read in time\n"};
+        c.respond(head_of(slow, false) + slow.body, now);
+      } else {
+        ::close(c.fd);
+        c.fd = -1;
+      }
+    }
+    std::erase_if(conns, [](const Connection& c) { return c.fd < 0; });
+
+    std::vector<pollfd> fds{{wake_[0], POLLIN, 0}, {conns.size() < kMaxConnections ? listen_fd_ : -1, POLLIN, 0}};
+    Clock::time_point next = Clock::time_point::max();
+    for (const Connection& c : conns) {
+      fds.push_back({c.fd, static_cast<short>(c.phase == Connection::Phase::writing ? POLLOUT : POLLIN), 0});
+      next = std::min(next, c.deadline);
+    }
+    const int timeout = next == Clock::time_point::max() ? -1 : std::max(1, remaining_ms(next));
+    if (::poll(fds.data(), fds.size(), timeout) < 0) {
       if (errno == EINTR) continue;
       host::log().error("serve.http: poll: {}", std::strerror(errno));
+      close_all();
       return;
     }
-    if (p[1].revents != 0) return;
-    if ((p[0].revents & POLLIN) == 0) continue;
-    const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
-    if (fd < 0) continue;  // the peer gave up already, or out of descriptors: the next poll retries
-    serve_one(fd);
-    ::close(fd);
+    if (fds[0].revents != 0) {  // stopping: connections being served are dropped
+      close_all();
+      return;
+    }
+    const Clock::time_point after = Clock::now();
+    for (size_t k = 0; k < conns.size(); ++k) {
+      Connection& c = conns[k];
+      if (fds[k + 2].revents == 0) continue;
+      if (c.phase == Connection::Phase::reading) {
+        on_readable(c);
+        if (c.phase == Connection::Phase::writing) c.deadline = after + kWriteTimeout;
+      }
+      if (c.phase == Connection::Phase::writing && c.fd >= 0) {
+        const ssize_t n = ::send(c.fd, c.out.data() + c.sent, c.out.size() - c.sent, MSG_NOSIGNAL | MSG_DONTWAIT);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n <= 0) {
+          ::close(c.fd);
+          c.fd = -1;
+          continue;
+        }
+        c.sent += static_cast<size_t>(n);
+        if (c.sent == c.out.size()) {
+          ::shutdown(c.fd, SHUT_WR);
+          c.phase = Connection::Phase::draining;
+          c.deadline = after + kDrain;
+        }
+      } else if (c.phase == Connection::Phase::draining) {
+        char buf[4096];
+        const ssize_t n = ::recv(c.fd, buf, sizeof(buf), MSG_DONTWAIT);
+        if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        if (n > 0) c.drained += static_cast<size_t>(n);
+        if (n <= 0 || c.drained >= kDrainBytes) {
+          ::close(c.fd);
+          c.fd = -1;
+        }
+      }
+    }
+    std::erase_if(conns, [](const Connection& c) { return c.fd < 0; });
+    // New connections, as many as there is room for (the rest stay in the backlog).
+    if (fds[1].fd >= 0 && (fds[1].revents & POLLIN) != 0) {
+      while (conns.size() < kMaxConnections) {
+        const int fd = ::accept4(listen_fd_, nullptr, nullptr, SOCK_CLOEXEC | SOCK_NONBLOCK);
+        if (fd < 0) break;  // none left, the peer gave up already, or out of descriptors
+        Connection c;
+        c.fd = fd;
+        c.deadline = after + kReadTimeout;
+        conns.push_back(std::move(c));
+      }
+    }
   }
 }
 
-void HttpServer::serve_one(int fd) {
-  const Clock::time_point read_deadline = Clock::now() + kReadTimeout;
-  std::string request;
-  size_t head_end = std::string::npos;
-  while (head_end == std::string::npos) {
-    if (request.size() >= kMaxRequest) {
-      if (write_all(fd, head_of({431, "text/plain; charset=utf-8", "request head too large\n"}, false) +
-                            "request head too large\n",
-                    Clock::now() + kWriteTimeout)) {
-        finish(fd);
-      }
-      return;
-    }
-    pollfd p[2] = {{fd, POLLIN, 0}, {wake_[0], POLLIN, 0}};
-    const int ready = ::poll(p, 2, remaining_ms(read_deadline));
-    if (ready < 0 && errno == EINTR) continue;
-    if (p[1].revents != 0) return;  // stopping
-    if (ready <= 0) {
-      const HttpResponse slow{408, "text/plain; charset=utf-8", "request not read in time\n"};
-      write_all(fd, head_of(slow, false) + slow.body, Clock::now() + kWriteTimeout);
-      return;
-    }
-    char buf[2048];
-    const ssize_t n = ::recv(fd, buf, std::min(sizeof(buf), kMaxRequest - request.size()), 0);
-    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (n <= 0) return;  // the peer closed
-    request.append(buf, static_cast<size_t>(n));
-    head_end = request.find("\r\n\r\n");
-    if (head_end == std::string::npos) head_end = request.find("\n\n");
+void HttpServer::on_readable(Connection& c) {
+  char buf[2048];
+  const ssize_t n = ::recv(c.fd, buf, std::min(sizeof(buf), kMaxRequest - c.in.size()), MSG_DONTWAIT);
+  if (n < 0 && (errno == EINTR || errno == EAGAIN)) return;
+  if (n <= 0) {  // the peer closed
+    ::close(c.fd);
+    c.fd = -1;
+    return;
   }
+  c.in.append(buf, static_cast<size_t>(n));
+  const bool whole = c.in.find("\r\n\r\n") != std::string::npos || c.in.find("\n\n") != std::string::npos;
+  if (!whole && c.in.size() < kMaxRequest) return;
+  if (!whole) {
+    const HttpResponse large{431, "text/plain; charset=utf-8", "request head too large\n"};
+    c.respond(head_of(large, false) + large.body, Clock::now());
+    return;
+  }
+  bool allow = false, head_only = false;
+  const HttpResponse response = answer(c.in, allow, head_only);
+  c.respond(head_of(response, allow) + (head_only ? std::string() : response.body), Clock::now());
+}
 
+HttpResponse HttpServer::answer(const std::string& request, bool& allow, bool& head_only) {
   // The request line: METHOD SP TARGET SP HTTP/1.x
   const std::string line = request.substr(0, request.find_first_of("\r\n"));
   const size_t sp1 = line.find(' ');
   const size_t sp2 = sp1 == std::string::npos ? std::string::npos : line.find(' ', sp1 + 1);
-  HttpResponse response;
-  bool allow = false;
-  bool head_only = false;
   if (sp2 == std::string::npos || line.compare(sp2 + 1, 7, "HTTP/1.") != 0 || line[sp1 + 1] != '/') {
-    response = {400, "text/plain; charset=utf-8", "malformed request line\n"};
-  } else {
-    const std::string method = line.substr(0, sp1);
-    std::string path = line.substr(sp1 + 1, sp2 - sp1 - 1);
-    path = path.substr(0, path.find('?'));
-    if (method != "GET" && method != "HEAD") {
-      response = {405, "text/plain; charset=utf-8", "only GET and HEAD are served\n"};
-      allow = true;
-    } else {
-      head_only = method == "HEAD";
-      try {
-        response = handler_(path);
-      } catch (const std::exception& e) {
-        host::log().error("serve.http: GET {} failed: {}", path, e.what());
-        response = {500, "text/plain; charset=utf-8", std::string(e.what()) + "\n"};
-      }
-    }
+    return {400, "text/plain; charset=utf-8", "malformed request line\n"};
   }
-  const Clock::time_point write_deadline = Clock::now() + kWriteTimeout;
-  std::string out = head_of(response, allow);
-  if (!head_only) out += response.body;
-  if (write_all(fd, out, write_deadline)) finish(fd);
+  const std::string method = line.substr(0, sp1);
+  std::string path = line.substr(sp1 + 1, sp2 - sp1 - 1);
+  path = path.substr(0, path.find('?'));
+  if (method != "GET" && method != "HEAD") {
+    allow = true;
+    return {405, "text/plain; charset=utf-8", "only GET and HEAD are served\n"};
+  }
+  head_only = method == "HEAD";
+  try {
+    return handler_(path);
+  } catch (const std::exception& e) {
+    host::log().error("serve.http: GET {} failed: {}", path, e.what());
+    return {500, "text/plain; charset=utf-8", std::string(e.what()) + "\n"};
+  }
 }
 
 }  // namespace zkp::serve

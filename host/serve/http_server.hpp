@@ -1,13 +1,15 @@
 // A minimal HTTP/1.1 server for the service's read-only pages (/, /metrics, /status, /healthz):
-// one thread, one connection at a time, every answer "Connection: close". Small on purpose:
-// the pages are made in microseconds and read by a scraper every few seconds, so there is
-// nothing to gain from concurrency, and what a client can hold is bounded: a request head of
-// at most kMaxRequest bytes, read within kReadTimeout, an answer written within kWriteTimeout;
-// past those the connection is dropped (431 for a head too large, 408 for one too slow).
+// one thread, every answer "Connection: close". The pages are made in microseconds, but a
+// client can be slow or idle: connections are served side by side by one poll loop (up to
+// kMaxConnections at once; more wait in the listen backlog), so idle or slow ones do not delay
+// a health check behind them. What a client can hold is bounded: a request head of at most
+// kMaxRequest bytes, read within kReadTimeout, an answer written within kWriteTimeout; past
+// those the connection is dropped (431 for a head too large, 408 for one too slow).
 // GET and HEAD only (405 otherwise, with Allow); a path the handler does not know: 404.
 #pragma once
 
 #include <chrono>
+#include <cstddef>
 #include <functional>
 #include <string>
 #include <thread>
@@ -25,6 +27,7 @@ class HttpServer {
   static constexpr size_t kMaxRequest = 8192;
   static constexpr std::chrono::milliseconds kReadTimeout{2000};
   static constexpr std::chrono::milliseconds kWriteTimeout{5000};
+  static constexpr size_t kMaxConnections = 64;
 
   // Answers a GET of `path` (the query string removed); status 404 for an unknown path.
   using Handler = std::function<HttpResponse(const std::string& path)>;
@@ -42,8 +45,11 @@ class HttpServer {
   void stop();
 
  private:
+  struct Connection;
   void run();
-  void serve_one(int fd);
+  // Reads what `c` has sent; once its head is whole (or too large), makes its answer.
+  void on_readable(Connection& c);
+  HttpResponse answer(const std::string& request, bool& allow, bool& head_only);
 
   Handler handler_;
   int listen_fd_ = -1;

@@ -5,7 +5,8 @@
 #   and 3 jobs ok, 3 device-time and synthesis observations, 1 key load and 2 hits, no eviction;
 #   /status parses as JSON with the same figures, the device (with its memory fields) and the key;
 #   /healthz answers ok; an unknown path 404, POST 405, a request line that is not HTTP 400, a
-#   request head over 8 KiB 431; the server still serves after each; serve.http on a
+#   request head over 8 KiB 431; the server still serves after each; ten idle connections do not
+#   hold /healthz behind them; serve.http on a
 #   non-loopback address is refused at start (exit 2); SIGTERM stops it (exit 0).
 set -uo pipefail
 ZKPIPE=$1
@@ -51,6 +52,28 @@ big=$(head -c 9000 /dev/zero | tr '\0' a)
   bad "$(cat "$TMP/raw.log")"
 "$CHECK" "$http" raw $'GET /healthz?probe=1 HTTP/1.1\n\n' 200 > "$TMP/raw.log" && ok "still serving after those (query ignored)" ||
   bad "$(cat "$TMP/raw.log")"
+# Ten idle connections, opened first and sending nothing, must not hold /healthz behind them
+# (issue 36, item 4: served one at a time, each idle one held the endpoint for its 2 s read
+# timeout). Decided by order, not by a clock: /healthz is answered before the idle connections
+# get their 408s (a server serving one at a time answers it only after all ten 408s).
+python3 - "$http" > "$TMP/idle.log" 2>&1 <<'PY'
+import select, socket, sys
+host, port = sys.argv[1].rsplit(":", 1)
+idle = [socket.create_connection((host, int(port)), timeout=60) for _ in range(10)]
+probe = socket.create_connection((host, int(port)), timeout=60)
+probe.sendall(b"GET /healthz HTTP/1.1\r\n\r\n")
+answer = b""
+while b"\r\n\r\n" not in answer:
+    chunk = probe.recv(4096)
+    if not chunk:
+        break
+    answer += chunk
+ready, _, _ = select.select(idle, [], [], 0)
+status_line = answer.split(b"\r\n")[0].decode()
+print("healthz: %s; idle connections already answered: %d of 10" % (status_line, len(ready)))
+sys.exit(0 if answer.startswith(b"HTTP/1.1 200") and len(ready) < 10 else 1)
+PY
+[ $? -eq 0 ] && ok "/healthz with 10 idle connections open: $(cat "$TMP/idle.log")" || bad "idle connections: $(cat "$TMP/idle.log")"
 
 out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/other.sock" serve.http=0.0.0.0:9464 2>&1); rc=$?
 [ $rc -eq 2 ] && echo "$out" | grep -q "serve.http = '0.0.0.0:9464' is invalid: .*no authentication" &&
