@@ -22,6 +22,7 @@
 //
 // Exit 0 on success, 1 when the server refuses or a partition fails (the gRPC status and
 // message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
+#include "services/bearer_token.hpp"
 #include "services/command/command.hpp"
 #include "services/command/net_commands.hpp"
 
@@ -362,7 +363,7 @@ int run_client(const std::vector<std::string>& args) {
   std::string token;
   if (!token_file.empty()) {
     try {
-      token = client::read_token_file(token_file, "--token-file");
+      token = services::read_token_file(token_file, "--token-file");
     } catch (const sdk::Error& e) {
       throw UsageError(e.what());
     }
