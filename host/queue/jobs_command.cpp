@@ -13,10 +13,12 @@
 
 #include "store.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <optional>
 
 namespace zkp::cli {
 
@@ -50,7 +52,8 @@ int jobs_body(const std::vector<std::string>& args) {
   specific.add_options()
       ("job", po::value<uint64_t>()->value_name("JOB"), "one job: its partitions")
       ("limit,n", po::value<uint32_t>()->default_value(20)->value_name("N"), "how many jobs the list shows")
-      ("wait", po::value<double>()->value_name("SECONDS"), "wait for JOB to finish first (exit 1 if it does not)")
+      ("wait", po::value<std::string>()->value_name("SECONDS"),
+       "wait for JOB to finish first, SECONDS at most (or 500ms, 2m, 1h; at most 30 days; exit 1 if it does not)")
       ("write", po::value<std::string>()->value_name("DIR"), "write JOB's proofs: DIR/P.proof.json, DIR/P.public.json")
       ("attempts", po::bool_switch(), "list every attempt at JOB's partitions: worker, start, end, outcome");
   const ParsedArgs parsed = parse_command_line(args, specific, {"job"});
@@ -64,6 +67,11 @@ int jobs_body(const std::vector<std::string>& args) {
   if (!one && (parsed.values.count("wait") || parsed.values.count("write") || attempts)) {
     throw UsageError("--wait, --write and --attempts need a JOB");
   }
+  // Before the store is reached: a bad value is a usage error whatever the database does.
+  const std::optional<std::chrono::milliseconds> wait =
+      parsed.values.count("wait") ? std::optional(duration_flag("--wait", parsed.values["wait"].as<std::string>(),
+                                                                services::DurationUnit::seconds))
+                                  : std::nullopt;
   queue::Store store(queue_url(parsed));
   if (!one) {
     print_jobs(store.jobs(parsed.values["limit"].as<uint32_t>()));
@@ -71,9 +79,8 @@ int jobs_body(const std::vector<std::string>& args) {
   }
   const uint64_t id = parsed.values["job"].as<uint64_t>();
   std::optional<queue::JobStatus> job;
-  if (parsed.values.count("wait")) {
-    const auto timeout = std::chrono::milliseconds(static_cast<int64_t>(parsed.values["wait"].as<double>() * 1000));
-    job = store.wait_done(id, timeout);
+  if (wait) {
+    job = store.wait_done(id, *wait);
   } else {
     job = store.job(id);
   }
@@ -107,7 +114,7 @@ int jobs_body(const std::vector<std::string>& args) {
     }
     std::fprintf(stderr, "zkpipe jobs: %zu proofs written to %s\n", written, dir.c_str());
   }
-  if (parsed.values.count("wait") && job->state != "done") {
+  if (wait && job->state != "done") {
     throw sdk::Error(ZKP_ERR_TIMEOUT, "job " + std::to_string(id) + " is not done yet");
   }
   return kExitSuccess;
