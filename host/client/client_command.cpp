@@ -26,6 +26,7 @@
 #include "services/command/command.hpp"
 #include "services/command/net_commands.hpp"
 #include "services/command/options.hpp"
+#include "services/output_files.hpp"
 
 #include "connection.hpp"  // host/client: the connection libzkpipe_client makes too
 
@@ -86,12 +87,6 @@ std::string slurp(const std::string& path) {
   std::ostringstream s;
   s << f.rdbuf();
   return s.str();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  if (!f) throw std::runtime_error("cannot write " + path);
 }
 
 uint64_t number_arg(const std::string& text, const char* what) {
@@ -163,8 +158,8 @@ void write_proof(const std::string& dir, const v1::PartitionResult& r, bool seve
     suffix = "_";
     suffix += std::to_string(r.partition());
   }
-  write_text(dir + "/proof" + suffix + ".json", r.proof_json());
-  write_text(dir + "/public" + suffix + ".json", r.public_json());
+  services::write_files_together(
+      {{dir + "/proof" + suffix + ".json", r.proof_json()}, {dir + "/public" + suffix + ".json", r.public_json()}});
 }
 
 bool load(const Connection& c, const std::string& path, bool bellperson, v1::LoadKeyResponse* out, int* rc) {
@@ -318,8 +313,8 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
                     r.worker().c_str(), static_cast<double>(r.prove_ns()) / 1e6);
         if (r.status() != 0 || r.proof_json().empty()) continue;
         const std::string suffix = st.results_size() > 1 ? "_" + std::to_string(r.partition()) : "";
-        write_text(rest.out + "/proof" + suffix + ".json", r.proof_json());
-        write_text(rest.out + "/public" + suffix + ".json", r.public_json());
+        services::write_files_together({{rest.out + "/proof" + suffix + ".json", r.proof_json()},
+                                        {rest.out + "/public" + suffix + ".json", r.public_json()}});
       }
     }
     if (rest.wait && (!st.done() || st.failed() != 0)) rc = kExitFailure;

@@ -8,6 +8,7 @@
 #include "services/command/command.hpp"
 #include "services/command/net_commands.hpp"
 #include "queue_options.hpp"
+#include "services/output_files.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 
@@ -16,7 +17,6 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <optional>
 
@@ -37,13 +37,6 @@ void print_jobs(const std::vector<queue::JobStatus>& jobs) {
                 static_cast<unsigned long long>(j.dropped), j.created_at.c_str(),
                 j.finished_at.empty() ? "-" : j.finished_at.c_str(), j.key_path.c_str());
   }
-}
-
-void write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  f.close();
-  if (!f) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + path.string());
 }
 
 int jobs_body(const std::vector<std::string>& args) {
@@ -108,8 +101,9 @@ int jobs_body(const std::vector<std::string>& args) {
     size_t written = 0;
     for (const queue::PartitionStatus& p : parts) {
       if (p.state != "done" || p.proof_json.empty()) continue;
-      write_text(dir / (std::to_string(p.index) + ".proof.json"), p.proof_json);
-      write_text(dir / (std::to_string(p.index) + ".public.json"), p.public_json);
+      // The pair together or not at all (services/output_files.hpp).
+      services::write_files_together({{(dir / (std::to_string(p.index) + ".proof.json")).string(), p.proof_json},
+                                      {(dir / (std::to_string(p.index) + ".public.json")).string(), p.public_json}});
       ++written;
     }
     std::fprintf(stderr, "zkpipe jobs: %zu proofs written to %s\n", written, dir.c_str());

@@ -6,6 +6,7 @@
 
 #include "core/formats/error.hpp"
 #include "core/formats/regular_file.hpp"
+#include "services/output_files.hpp"
 
 #include <cerrno>
 #include <cstdint>
@@ -52,6 +53,16 @@ extern "C" int zkp_file_bytes_read(const char* path, zkp_file_bytes_t* out, char
     const std::string prefix = std::string(path) + ": cannot ";
     return fail(message.rfind(prefix, 0) == 0 ? message.substr(prefix.size()) : message, error, error_size);
   } catch (const std::exception& e) {  // FormatError: "PATH: is a FIFO, not a regular file (...)"
+    return fail(e.what(), error, error_size);
+  }
+}
+
+extern "C" int zkp_file_bytes_write_pair(const char* path1, const char* data1, size_t size1, const char* path2,
+                                         const char* data2, size_t size2, char* error, size_t error_size) {
+  try {
+    zkp::services::write_files_together({{path1, std::string(data1, size1)}, {path2, std::string(data2, size2)}});
+    return 0;
+  } catch (const std::exception& e) {
     return fail(e.what(), error, error_size);
   }
 }

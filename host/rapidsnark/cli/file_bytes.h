@@ -20,6 +20,13 @@ typedef struct zkp_file_bytes_t {
 int zkp_file_bytes_read(const char *path, zkp_file_bytes_t *out, char *error, size_t error_size);
 void zkp_file_bytes_free(zkp_file_bytes_t *bytes);
 
+/* Writes the two files together or not at all (zkpipe's services::write_files_together: each
+ * through a temporary in its folder, renamed in once both are written, the first put back if
+ * the second rename fails). Returns 0, or -1 with the reason, strerror's words included ("...:
+ * No space left on device"), in `error`. */
+int zkp_file_bytes_write_pair(const char *path1, const char *data1, size_t size1, const char *path2, const char *data2,
+                              size_t size2, char *error, size_t error_size);
+
 #ifdef __cplusplus
 }
 #endif
