@@ -63,7 +63,9 @@ bench::Budget parse_budget(po::variables_map& v) {
     budget.proofs = static_cast<uint64_t>(n);
   }
   if (v.count("duration")) {
-    const double s = v["duration"].as<double>();
+    const std::chrono::milliseconds d =
+        duration_flag("--duration", v["duration"].as<std::string>(), services::DurationUnit::seconds);
+    const double s = std::chrono::duration<double>(d).count();
     if (!(s > 0 && s <= kMaxDurationS)) throw UsageError("--duration must be in (0, 86400] seconds");
     budget.proofs = 0;
     budget.duration_s = s;
@@ -156,7 +158,8 @@ int run_bench(const std::vector<std::string>& args) {
       ("in-flight", po::value<std::string>()->default_value("4")->value_name("LIST"),
        "jobs (one proof each) kept submitted at once, comma-separated")
       ("proofs,n", po::value<int64_t>()->value_name("N"), "measured proofs per point (default 4)")
-      ("duration", po::value<double>()->value_name("S"), "instead of --proofs: submit for S seconds per point")
+      ("duration", po::value<std::string>()->value_name("S"),
+       "instead of --proofs: submit for S seconds per point (or 500ms, 2m, 1h)")
       ("warmup", po::value<int64_t>()->default_value(1)->value_name("N"),
        "proofs per point run before the clock starts, excluded from the results")
       ("json", po::value<std::string>()->value_name("FILE"), "also write the results as JSON")
@@ -172,7 +175,7 @@ int run_bench(const std::vector<std::string>& args) {
        "with --address: TLS, trusting the certificates in FILE (PEM)")
       ("tls-server-name", po::value<std::string>()->value_name("N"),
        "with --tls-ca: the name the server's certificate must hold, when not the address's host")
-      ("connect-timeout", po::value<int64_t>()->default_value(10)->value_name("S"),
+      ("connect-timeout", po::value<std::string>()->default_value("10")->value_name("S"),
        "with --socket or --address: how long to wait for the server");
   ParsedArgs parsed = parse_command_line(args, specific);
   if (parsed.help) {
@@ -194,8 +197,11 @@ int run_bench(const std::vector<std::string>& args) {
   if (remote) check_remote_flags(v);
   // A server loads keys by path; a key that lives in this process's memory cannot reach it.
   if (remote && synthetic) throw UsageError("--synthetic benches a host in this process; not with --socket or --address");
-  const int64_t connect_seconds = v["connect-timeout"].as<int64_t>();
-  if (connect_seconds < 0 || connect_seconds > kMaxConnectSeconds) throw UsageError("--connect-timeout must be in [0, 3600] seconds");
+  const std::chrono::milliseconds connect_timeout =
+      duration_flag("--connect-timeout", v["connect-timeout"].as<std::string>(), services::DurationUnit::seconds);
+  if (connect_timeout > std::chrono::seconds(kMaxConnectSeconds)) {
+    throw UsageError("--connect-timeout must be in [0, 3600] seconds");
+  }
   if (v.count("backend")) parsed.overrides.push_back("prover=" + v["backend"].as<std::string>());
   host::Config config = load_config(parsed);
   const std::vector<bench::Point> plan = parse_plan(v, remote, config.synthesis_threads);
@@ -218,7 +224,7 @@ int run_bench(const std::vector<std::string>& args) {
   if (remote) {
 #ifdef ZKPIPE_HAVE_SERVE
     info.target = v.count("socket") ? "unix:" + v["socket"].as<std::string>() : v["address"].as<std::string>();
-    bench::RemoteTarget target{info.target, "", "", "", std::chrono::seconds(connect_seconds)};
+    bench::RemoteTarget target{info.target, "", "", "", std::chrono::ceil<std::chrono::seconds>(connect_timeout)};
     if (v.count("token-file")) target.token_file = v["token-file"].as<std::string>();
     if (v.count("tls-ca")) target.tls_ca_file = v["tls-ca"].as<std::string>();
     if (v.count("tls-server-name")) target.tls_server_name = v["tls-server-name"].as<std::string>();

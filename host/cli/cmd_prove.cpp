@@ -18,17 +18,12 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
-#include <fcntl.h>
 #include <malloc.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <optional>
-#include <random>
 
 #include "core/bellperson/proof.hpp"
 #include "core/formats/groth16_json.hpp"
@@ -36,6 +31,7 @@
 #include "core/groth16/proof_codec.hpp"
 #include "services/rapidsnark_json.hpp"
 #include "services/names.hpp"
+#include "services/output_files.hpp"
 #include "services/snarkjs_result.hpp"
 
 namespace zkp::cli {
@@ -82,55 +78,6 @@ void copy_outcome(const zkp_completion_t& r, Outcome& out) {
 Curve to_curve(zkp_curve_t c) {
   if (const std::optional<Curve> curve = services::formats_curve(c)) return *curve;
   throw sdk::Error(ZKP_ERR_INTERNAL, "the prover reported an unknown curve id " + std::to_string(c));
-}
-
-// Writes `text` to `path` through a temporary file in the same folder, so a failed run never
-// leaves a half-written proof where a script expects a whole one. The temporary is a new file
-// (O_CREAT | O_EXCL, a random name): in a shared folder a name fixed in advance ("OUT.tmp") could
-// be a symlink planted by someone else, and writing through it would overwrite any file the
-// user can write. rename() then replaces `path` itself, never what a symlink there points to.
-void write_file(const std::string& path, const std::string& text) {
-  const fs::path target(path);
-  const fs::path folder = target.has_parent_path() ? target.parent_path() : fs::path(".");
-  std::random_device entropy;
-  std::string tmp;
-  int fd = -1;
-  for (int attempt = 0; fd < 0 && attempt < 100; ++attempt) {
-    char suffix[24];
-    std::snprintf(suffix, sizeof suffix, ".%08x%08x.tmp", entropy(), entropy());
-    std::string name(1, '.');  // (appended, not "." + string: GCC 12's -Wrestrict false positive)
-    name.append(target.filename().string()).append(suffix);
-    tmp = (folder / name).string();
-    fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0666);
-    if (fd < 0 && errno != EEXIST) break;
-  }
-  if (fd < 0) {
-    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot create a temporary file in " + folder.string() + " for " + path +
-                                                   ": " + std::strerror(errno));
-  }
-  const char* p = text.data();
-  std::size_t left = text.size();
-  int failure = 0;  // errno of the write or close that failed
-  while (left > 0) {
-    const ssize_t n = ::write(fd, p, left);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) {
-      failure = n < 0 ? errno : ENOSPC;
-      break;
-    }
-    p += n;
-    left -= static_cast<std::size_t>(n);
-  }
-  if (::close(fd) != 0 && failure == 0) failure = errno;
-  if (failure != 0) {
-    ::unlink(tmp.c_str());
-    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + tmp + ": " + std::strerror(failure));
-  }
-  if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-    const std::string why = std::strerror(errno);
-    ::unlink(tmp.c_str());
-    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot rename " + tmp + " to " + path + ": " + why);
-  }
 }
 
 // zkpipe's proof bytes (zkp_prover.h) as bellperson's compressed encoding.
@@ -223,14 +170,17 @@ int run_prove(const std::vector<std::string>& args) {
   }
   const Curve curve = to_curve(outcome.curve);
   const bool rapidsnark_layout = format == "rapidsnark";
-  write_file(parsed.values["proof"].as<std::string>(),
-             rapidsnark_layout ? rapidsnark::proof_json(curve, outcome.proof)
-                               : write_proof_json(proof_from_bytes(curve, outcome.proof, "proof")));
-  write_file(parsed.values["public"].as<std::string>(),
-             rapidsnark_layout ? rapidsnark::public_json(outcome.publics) : write_public_json(outcome.publics));
+  // All together or none (services/output_files.hpp): never a new proof beside old public signals.
+  std::vector<services::OutputFile> outputs{
+      {parsed.values["proof"].as<std::string>(),
+       rapidsnark_layout ? rapidsnark::proof_json(curve, outcome.proof)
+                         : write_proof_json(proof_from_bytes(curve, outcome.proof, "proof"))},
+      {parsed.values["public"].as<std::string>(),
+       rapidsnark_layout ? rapidsnark::public_json(outcome.publics) : write_public_json(outcome.publics)}};
   if (parsed.values.count("bellperson-proof")) {
-    write_file(parsed.values["bellperson-proof"].as<std::string>(), bellperson_proof_bytes(curve, outcome.proof));
+    outputs.push_back({parsed.values["bellperson-proof"].as<std::string>(), bellperson_proof_bytes(curve, outcome.proof)});
   }
+  services::write_files_together(outputs);
   if (!outcome.self_checked) {
     // Neither the prover (prover.verify) nor the host (self_check) checked this proof: a key or
     // witness that is wrong gives a proof that does not verify, and nothing here noticed.

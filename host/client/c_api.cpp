@@ -3,6 +3,7 @@
 #include "call_status.hpp"
 #include "connection.hpp"
 #include "result.hpp"
+#include "services/bearer_token.hpp"
 #include "services/names.hpp"
 
 #include <zkpipe/sdk/error.hpp>
@@ -48,7 +49,12 @@ zkp::client::ConnectionSettings settings_of(const zkp_client_options_t& o) {
   if (!token.empty() && !token_file.empty()) {
     throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_options_t: token and token_file are both set: one or the other");
   }
-  s.token = token_file.empty() ? token : zkp::client::read_token_file(token_file, "zkp_client_options_t.token_file");
+  if (!token.empty()) {
+    if (const std::optional<std::string> problem = zkp::services::bearer_token_problem(token)) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_options_t.token cannot be sent: " + *problem);
+    }
+  }
+  s.token = token_file.empty() ? token : zkp::services::read_token_file(token_file, "zkp_client_options_t.token_file");
   s.tls_ca_file = optional_string(o.tls_ca_file);
   s.tls_server_name = optional_string(o.tls_server_name);
   if (!s.tls_ca_file.empty() && s.target.rfind("unix:", 0) == 0) {

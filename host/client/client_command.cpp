@@ -22,8 +22,11 @@
 //
 // Exit 0 on success, 1 when the server refuses or a partition fails (the gRPC status and
 // message on stderr), 2 for a bad command line. The socket defaults to serve.socket's default.
+#include "services/bearer_token.hpp"
 #include "services/command/command.hpp"
 #include "services/command/net_commands.hpp"
+#include "services/command/options.hpp"
+#include "services/output_files.hpp"
 
 #include "connection.hpp"  // host/client: the connection libzkpipe_client makes too
 
@@ -76,7 +79,7 @@ constexpr const char* kHelp =
     "--token-file F holding the bearer token; --tls-ca FILE: TLS, trusting the certificates\n"
     "in FILE (PEM: the CA, or a self-signed server certificate itself); --tls-server-name N:\n"
     "the name the certificate must hold, when not the address's host); --connect-timeout S\n"
-    "(10): how long to wait for the server.\n";
+    "(10): how long to wait for the server. S, --wait's too: seconds, or 500ms, 2m, 1h; 30 days at most.\n";
 
 std::string slurp(const std::string& path) {
   std::ifstream f(path, std::ios::binary);
@@ -84,12 +87,6 @@ std::string slurp(const std::string& path) {
   std::ostringstream s;
   s << f.rdbuf();
   return s.str();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  if (!f) throw std::runtime_error("cannot write " + path);
 }
 
 uint64_t number_arg(const std::string& text, const char* what) {
@@ -114,7 +111,7 @@ struct Rest {
   bool bellperson = false;
   std::optional<uint64_t> key_id;  // --key-id: a loaded key instead of KEY's path
   bool paths = false;              // enqueue --paths
-  std::optional<uint64_t> wait_s;  // job-status --wait
+  std::optional<std::chrono::milliseconds> wait;  // job-status --wait
 };
 
 Rest split(const std::vector<std::string>& args, size_t from) {
@@ -133,7 +130,7 @@ Rest split(const std::vector<std::string>& args, size_t from) {
     else if (a == "--bellperson") r.bellperson = true;
     else if (a == "--key-id") r.key_id = number_arg(value(), "--key-id");
     else if (a == "--paths") r.paths = true;
-    else if (a == "--wait") r.wait_s = number_arg(value(), "--wait");
+    else if (a == "--wait") r.wait = duration_flag("--wait", value(), services::DurationUnit::seconds);
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown option " + a);
     else r.positional.push_back(a);
   }
@@ -161,8 +158,8 @@ void write_proof(const std::string& dir, const v1::PartitionResult& r, bool seve
     suffix = "_";
     suffix += std::to_string(r.partition());
   }
-  write_text(dir + "/proof" + suffix + ".json", r.proof_json());
-  write_text(dir + "/public" + suffix + ".json", r.public_json());
+  services::write_files_together(
+      {{dir + "/proof" + suffix + ".json", r.proof_json()}, {dir + "/public" + suffix + ".json", r.public_json()}});
 }
 
 bool load(const Connection& c, const std::string& path, bool bellperson, v1::LoadKeyResponse* out, int* rc) {
@@ -295,12 +292,12 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
     need(1, 1, "job-status JOB_ID [--wait S] [--out DIR]");
     v1::JobStatusRequest request;
     request.set_job_id(number_arg(p[0], "JOB_ID"));
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(rest.wait_s.value_or(0));
+    const auto deadline = std::chrono::steady_clock::now() + rest.wait.value_or(std::chrono::milliseconds(0));
     v1::JobStatusResponse st;
     for (;;) {
       st.Clear();
       if (const grpc::Status s = c.stub().JobStatus(c.context().get(), request, &st); !s.ok()) return failed("JobStatus", s);
-      if (!rest.wait_s || st.done() || std::chrono::steady_clock::now() >= deadline) break;
+      if (!rest.wait || st.done() || std::chrono::steady_clock::now() >= deadline) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(200));  // the store's NOTIFY is the C API's, not gRPC's
     }
     std::printf("job %llu: %s, %u partition(s): %u succeeded, %u failed, %u leased; priority %d\n",
@@ -316,11 +313,11 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
                     r.worker().c_str(), static_cast<double>(r.prove_ns()) / 1e6);
         if (r.status() != 0 || r.proof_json().empty()) continue;
         const std::string suffix = st.results_size() > 1 ? "_" + std::to_string(r.partition()) : "";
-        write_text(rest.out + "/proof" + suffix + ".json", r.proof_json());
-        write_text(rest.out + "/public" + suffix + ".json", r.public_json());
+        services::write_files_together({{rest.out + "/proof" + suffix + ".json", r.proof_json()},
+                                        {rest.out + "/public" + suffix + ".json", r.public_json()}});
       }
     }
-    if (rest.wait_s && (!st.done() || st.failed() != 0)) rc = kExitFailure;
+    if (rest.wait && (!st.done() || st.failed() != 0)) rc = kExitFailure;
   } else if (command == "health") {
     need(0, 0, "health");
     v1::HealthResponse h;
@@ -335,7 +332,7 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
 
 int run_client(const std::vector<std::string>& args) {
   std::string socket, address, token_file, tls_ca, tls_server_name;
-  int connect_seconds = 10;
+  std::chrono::milliseconds connect_timeout = std::chrono::seconds(10);
   size_t i = 0;
   for (; i < args.size() && args[i].rfind("--", 0) == 0; ++i) {
     const std::string& a = args[i];
@@ -349,7 +346,7 @@ int run_client(const std::vector<std::string>& args) {
     else if (a == "--token-file") token_file = args[++i];
     else if (a == "--tls-ca") tls_ca = args[++i];
     else if (a == "--tls-server-name") tls_server_name = args[++i];
-    else if (a == "--connect-timeout") connect_seconds = static_cast<int>(number_arg(args[++i], "--connect-timeout"));
+    else if (a == "--connect-timeout") connect_timeout = duration_flag(a, args[++i], services::DurationUnit::seconds);
     else throw UsageError("unknown option " + a + " (before the command: --socket, --address, --token-file, --tls-ca, --tls-server-name, "
                            "--connect-timeout)");
   }
@@ -362,7 +359,7 @@ int run_client(const std::vector<std::string>& args) {
   std::string token;
   if (!token_file.empty()) {
     try {
-      token = client::read_token_file(token_file, "--token-file");
+      token = services::read_token_file(token_file, "--token-file");
     } catch (const sdk::Error& e) {
       throw UsageError(e.what());
     }
@@ -374,7 +371,7 @@ int run_client(const std::vector<std::string>& args) {
   settings.tls_server_name = tls_server_name;
   const Connection c(std::move(settings));
   const Rest rest = split(args, i + 1);  // usage errors before any waiting
-  c.connect(std::chrono::seconds(connect_seconds));
+  c.connect(connect_timeout);
   return run_command(c, args[i], rest);
 }
 

@@ -1,12 +1,12 @@
 #include "connection.hpp"
 
+#include "services/bearer_token.hpp"
 #include "services/tls.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/zkp_client.h>
 
-#include <fstream>
-#include <sstream>
+#include <optional>
 
 namespace zkp::client {
 
@@ -14,22 +14,15 @@ namespace {
 
 // serve.max_message's default: a proof of many partitions, or a witness of 2^24 scalars.
 constexpr int kMaxMessageBytes = 256 << 20;
-constexpr const char* kWhitespace = " \t\r\n";
 
 }  // namespace
 
-std::string read_token_file(const std::string& path, const std::string& what) {
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw sdk::Error(ZKP_ERR_NOT_FOUND, what + " '" + path + "' cannot be read");
-  std::ostringstream text;
-  text << f.rdbuf();
-  const std::string token = text.str();
-  const size_t first = token.find_first_not_of(kWhitespace);
-  if (first == std::string::npos) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, what + " '" + path + "' is empty");
-  return token.substr(first, token.find_last_not_of(kWhitespace) - first + 1);
-}
-
 Connection::Connection(ConnectionSettings settings) : settings_(std::move(settings)) {
+  if (!settings_.token.empty()) {
+    if (const std::optional<std::string> problem = services::bearer_token_problem(settings_.token)) {
+      throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the bearer token cannot be sent: " + *problem);
+    }
+  }
   grpc::ChannelArguments args;
   args.SetMaxReceiveMessageSize(kMaxMessageBytes);
   args.SetMaxSendMessageSize(kMaxMessageBytes);

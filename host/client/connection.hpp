@@ -20,13 +20,9 @@
 
 namespace zkp::client {
 
-// The token in the file `path`, surrounding whitespace dropped. Throws sdk::Error
-// (ZKP_ERR_NOT_FOUND: unreadable; ZKP_ERR_INVALID_ARGUMENT: empty), naming `what` and the file.
-std::string read_token_file(const std::string& path, const std::string& what);
-
 struct ConnectionSettings {
   std::string target;           // a gRPC target: "unix:PATH" or "HOST:PORT"
-  std::string token;            // "": calls carry no authorization metadata
+  std::string token;            // "": calls carry no authorization metadata (services/bearer_token.hpp)
   std::string tls_ca_file;      // "": plaintext; else TLS trusting this PEM file
   std::string tls_server_name;  // "": the target's host
   std::optional<std::chrono::milliseconds> call_timeout;  // each call's deadline; none: no deadline
@@ -34,7 +30,9 @@ struct ConnectionSettings {
 
 class Connection {
  public:
-  // Makes the channel (no I/O yet). Throws sdk::Error for an unreadable or malformed CA file.
+  // Makes the channel (no I/O yet). Throws sdk::Error for an unreadable or malformed CA file, or
+  // a token no call could carry (ZKP_ERR_INVALID_ARGUMENT, saying which byte: gRPC would abort()
+  // the process at the first call).
   explicit Connection(ConnectionSettings settings);
 
   // Waits up to `timeout` for the server; throws sdk::Error(ZKP_CLIENT_ERR_UNAVAILABLE) if none.

@@ -7,6 +7,7 @@
 #ifdef ZKPIPE_HAVE_SERVE
 #include "serve_runner.hpp"
 #include "connection.hpp"  // host/client
+#include "services/bearer_token.hpp"
 #endif
 
 #include <zkpipe/sdk/error.hpp>
@@ -52,7 +53,7 @@ std::unique_ptr<bench::RemoteRunner> open_bench_runner(const bench::RemoteTarget
   client::ConnectionSettings settings{target.target, "", target.tls_ca_file, target.tls_server_name, std::nullopt};
   if (!target.token_file.empty()) {
     try {
-      settings.token = client::read_token_file(target.token_file, "--token-file");
+      settings.token = services::read_token_file(target.token_file, "--token-file");
     } catch (const sdk::Error& e) {
       throw UsageError(e.what());
     }

@@ -13,6 +13,7 @@
 #include "services/names.hpp"
 #include "store.hpp"
 
+#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -54,7 +55,9 @@ int enqueue_body(const std::vector<std::string>& args) {
        "instead of retrying it; 0: the store's default (zkpipe queue config)")
       ("inline-max", po::value<uint64_t>()->default_value(0)->value_name("BYTES"),
        "store witnesses up to this size in the row rather than by path")
-      ("wait", po::value<double>()->value_name("SECONDS"), "wait for the job to finish; exit 0 if every partition succeeded");
+      ("wait", po::value<std::string>()->value_name("SECONDS"),
+       "wait for the job to finish, SECONDS at most (or 500ms, 2m, 1h; at most 30 days); exit 0 if every partition "
+       "succeeded");
   const ParsedArgs parsed = parse_command_line(args, specific);
   if (parsed.help) {
     print_queue_help(std::cout, kUsage, specific);
@@ -62,6 +65,10 @@ int enqueue_body(const std::vector<std::string>& args) {
   }
   if (!parsed.values.count("key")) throw UsageError("--key is required");
   if (parsed.overrides.empty()) throw UsageError("expected one or more witness files");
+  const std::optional<std::chrono::milliseconds> wait =
+      parsed.values.count("wait") ? std::optional(duration_flag("--wait", parsed.values["wait"].as<std::string>(),
+                                                                services::DurationUnit::seconds))
+                                  : std::nullopt;
   queue::JobSpec job;
   job.key_format = parsed.values["key-format"].as<std::string>();
   if (!services::key_format_from_name(job.key_format)) {
@@ -95,9 +102,8 @@ int enqueue_body(const std::vector<std::string>& args) {
   queue::Store store(queue_url(parsed));
   const uint64_t id = store.enqueue(job);
   std::cout << id << std::endl;
-  if (!parsed.values.count("wait")) return kExitSuccess;
-  const auto timeout = std::chrono::milliseconds(static_cast<int64_t>(parsed.values["wait"].as<double>() * 1000));
-  const std::optional<queue::JobStatus> s = store.wait_done(id, timeout);
+  if (!wait) return kExitSuccess;
+  const std::optional<queue::JobStatus> s = store.wait_done(id, *wait);
   if (!s || s->state != "done") throw sdk::Error(ZKP_ERR_TIMEOUT, "job " + std::to_string(id) + " is not done yet");
   std::cerr << "job " << id << ": " << s->succeeded << " of " << s->partitions << " partitions succeeded\n";
   return s->failed == 0 ? kExitSuccess : kExitFailure;

@@ -8,15 +8,17 @@
 #include "services/command/command.hpp"
 #include "services/command/net_commands.hpp"
 #include "queue_options.hpp"
+#include "services/output_files.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 
 #include "store.hpp"
 
+#include <chrono>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
+#include <optional>
 
 namespace zkp::cli {
 
@@ -37,20 +39,14 @@ void print_jobs(const std::vector<queue::JobStatus>& jobs) {
   }
 }
 
-void write_text(const std::filesystem::path& path, const std::string& text) {
-  std::ofstream f(path, std::ios::binary | std::ios::trunc);
-  f << text;
-  f.close();
-  if (!f) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "cannot write " + path.string());
-}
-
 int jobs_body(const std::vector<std::string>& args) {
   po::options_description specific("jobs options");
   add_queue_option(specific);
   specific.add_options()
       ("job", po::value<uint64_t>()->value_name("JOB"), "one job: its partitions")
       ("limit,n", po::value<uint32_t>()->default_value(20)->value_name("N"), "how many jobs the list shows")
-      ("wait", po::value<double>()->value_name("SECONDS"), "wait for JOB to finish first (exit 1 if it does not)")
+      ("wait", po::value<std::string>()->value_name("SECONDS"),
+       "wait for JOB to finish first, SECONDS at most (or 500ms, 2m, 1h; at most 30 days; exit 1 if it does not)")
       ("write", po::value<std::string>()->value_name("DIR"), "write JOB's proofs: DIR/P.proof.json, DIR/P.public.json")
       ("attempts", po::bool_switch(), "list every attempt at JOB's partitions: worker, start, end, outcome");
   const ParsedArgs parsed = parse_command_line(args, specific, {"job"});
@@ -64,6 +60,11 @@ int jobs_body(const std::vector<std::string>& args) {
   if (!one && (parsed.values.count("wait") || parsed.values.count("write") || attempts)) {
     throw UsageError("--wait, --write and --attempts need a JOB");
   }
+  // Before the store is reached: a bad value is a usage error whatever the database does.
+  const std::optional<std::chrono::milliseconds> wait =
+      parsed.values.count("wait") ? std::optional(duration_flag("--wait", parsed.values["wait"].as<std::string>(),
+                                                                services::DurationUnit::seconds))
+                                  : std::nullopt;
   queue::Store store(queue_url(parsed));
   if (!one) {
     print_jobs(store.jobs(parsed.values["limit"].as<uint32_t>()));
@@ -71,9 +72,8 @@ int jobs_body(const std::vector<std::string>& args) {
   }
   const uint64_t id = parsed.values["job"].as<uint64_t>();
   std::optional<queue::JobStatus> job;
-  if (parsed.values.count("wait")) {
-    const auto timeout = std::chrono::milliseconds(static_cast<int64_t>(parsed.values["wait"].as<double>() * 1000));
-    job = store.wait_done(id, timeout);
+  if (wait) {
+    job = store.wait_done(id, *wait);
   } else {
     job = store.job(id);
   }
@@ -101,13 +101,14 @@ int jobs_body(const std::vector<std::string>& args) {
     size_t written = 0;
     for (const queue::PartitionStatus& p : parts) {
       if (p.state != "done" || p.proof_json.empty()) continue;
-      write_text(dir / (std::to_string(p.index) + ".proof.json"), p.proof_json);
-      write_text(dir / (std::to_string(p.index) + ".public.json"), p.public_json);
+      // The pair together or not at all (services/output_files.hpp).
+      services::write_files_together({{(dir / (std::to_string(p.index) + ".proof.json")).string(), p.proof_json},
+                                      {(dir / (std::to_string(p.index) + ".public.json")).string(), p.public_json}});
       ++written;
     }
     std::fprintf(stderr, "zkpipe jobs: %zu proofs written to %s\n", written, dir.c_str());
   }
-  if (parsed.values.count("wait") && job->state != "done") {
+  if (wait && job->state != "done") {
     throw sdk::Error(ZKP_ERR_TIMEOUT, "job " + std::to_string(id) + " is not done yet");
   }
   return kExitSuccess;

@@ -4,8 +4,11 @@
 
 #include <poll.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <string_view>
+#include <utility>
 
 namespace zkp::queue {
 
@@ -107,6 +110,67 @@ uint64_t Result::affected() const { return std::strtoull(PQcmdTuples(r_), nullpt
 
 namespace {
 
+// Where the passwords of `url` are, as [begin, end) byte ranges: the userinfo's after its ':'
+// in a URI (postgresql://user:PASSWORD@host; up to the last '@', so an unencoded '@' or '/' in
+// the password is masked too), and the value of every password=... (a URI's query parameter,
+// or the keyword/value form, quoted or not). Works on URLs that do not parse.
+std::vector<std::pair<size_t, size_t>> password_ranges(const std::string& url) {
+  std::vector<std::pair<size_t, size_t>> out;
+  if (const size_t scheme = url.find("://"); scheme != std::string::npos) {
+    const size_t start = scheme + 3;
+    const size_t at = url.rfind('@');
+    if (at != std::string::npos && at > start) {
+      const size_t colon = url.find(':', start);
+      if (colon != std::string::npos && colon < at) out.emplace_back(colon + 1, at);
+    }
+  }
+  constexpr std::string_view kKey = "password=";
+  for (size_t key = url.find(kKey); key != std::string::npos; key = url.find(kKey, key + 1)) {
+    if (key != 0 && std::string_view(" \t?&").find(url[key - 1]) == std::string_view::npos) continue;
+    const size_t value = key + kKey.size();
+    size_t end = value;
+    if (value < url.size() && url[value] == '\'') {
+      for (end = value + 1; end < url.size() && url[end] != '\''; ++end) {
+        if (url[end] == '\\') ++end;
+      }
+      end = std::min(end + 1, url.size());
+    } else {
+      end = std::min(url.find_first_of(" \t&", value), url.size());
+    }
+    out.emplace_back(value, end);
+  }
+  return out;
+}
+
+// `text` with every password of `url` in it replaced by "***" (libpq quotes pieces of a URL it
+// cannot parse, the password among them).
+std::string without_passwords(std::string text, const std::string& url) {
+  for (const auto& [begin, end] : password_ranges(url)) {
+    if (end <= begin) continue;
+    const std::string secret = url.substr(begin, end - begin);
+    for (size_t at = text.find(secret); at != std::string::npos; at = text.find(secret, at + 3)) {
+      text.replace(at, secret.size(), "***");
+    }
+  }
+  return text;
+}
+
+// libpq's words for a connection option it refuses before trying any server (fe-connect.c:
+// "invalid sslmode value", "invalid port number", ...): a mistake in the URL, not an outage.
+bool is_option_error(const std::string& message) {
+  static const char* const kOptionErrors[] = {"invalid port number", "invalid integer value",
+                                              "could not match", "invalid SSL protocol version range",
+                                              "for minimum SSL protocol version",
+                                              "for maximum SSL protocol version", "invalid connection option",
+                                              "value \"", "invalid URI query parameter"};
+  for (const char* e : kOptionErrors) {
+    if (message.find(e) != std::string::npos) return true;
+  }
+  // "invalid sslmode value: \"bogus\"", "invalid gssencmode value: ...", any "invalid KEY value:".
+  const size_t invalid = message.find("invalid ");
+  return invalid != std::string::npos && message.find(" value: ", invalid) != std::string::npos;
+}
+
 // The URL's syntax, checked before any connection is tried.
 void check_url(const std::string& url) {
   char* message = nullptr;
@@ -117,16 +181,29 @@ void check_url(const std::string& url) {
   }
   const std::string why = message != nullptr ? trimmed(message) : "out of memory";
   PQfreemem(message);
-  throw UrlError("the queue URL '" + url + "' does not parse: " + why);
+  throw UrlError("the queue URL '" + redacted_url(url) + "' does not parse: " + without_passwords(why, url));
 }
 
 }  // namespace
 
+std::string redacted_url(const std::string& url) {
+  std::string out = url;
+  std::vector<std::pair<size_t, size_t>> ranges = password_ranges(url);
+  std::sort(ranges.begin(), ranges.end());
+  for (auto it = ranges.rbegin(); it != ranges.rend(); ++it) {  // from the end: earlier offsets stay valid
+    if (it->second > it->first) out.replace(it->first, it->second - it->first, "***");
+  }
+  return out;
+}
+
 Connection::Connection(const std::string& url) : c_((check_url(url), PQconnectdb(url.c_str()))) {
   if (c_ == nullptr) throw Error("libpq could not allocate a connection");
   if (PQstatus(c_) != CONNECTION_OK) {
-    const std::string message = trimmed(PQerrorMessage(c_));
+    const std::string message = without_passwords(trimmed(PQerrorMessage(c_)), url);
     PQfinish(c_);
+    // sslmode=bogus parses (any text is a value) and fails here, before any server is tried:
+    // a configuration error (exit 2), not "database unavailable, retry later" (75).
+    if (is_option_error(message)) throw UrlError("the queue URL '" + redacted_url(url) + "' is not valid: " + message);
     throw_connect_failure("cannot connect to the queue database", message);
   }
   // Our own notices (e.g. "schema already exists, skipping") are not worth a line on stderr.

@@ -36,7 +36,9 @@ class Error : public std::runtime_error {
 //   RefusedError      the server answered and refused the connection: authentication failed,
 //                     no pg_hba.conf entry, an unknown role or database, a role that may not
 //                     log in. Trying again will not help; the URL or the server's set-up is wrong.
-//   UrlError          the URL does not parse (libpq's conninfo syntax).
+//   UrlError          the URL does not parse (libpq's conninfo syntax), or holds an option value
+//                     libpq refuses before trying a server (sslmode=bogus, a port that is no
+//                     number): the set-up is wrong. Its message shows the URL without passwords.
 class UnavailableError : public Error {
  public:
   using Error::Error;
@@ -49,6 +51,10 @@ class UrlError : public Error {
  public:
   using Error::Error;
 };
+
+// `url` with every password in it (postgresql://user:PASSWORD@..., password=...) replaced by
+// "***", for messages and logs; works on a URL that does not parse.
+std::string redacted_url(const std::string& url);
 
 // One statement parameter: SQL NULL, text, or binary (a bytea sent as raw bytes).
 struct Param {

@@ -8,7 +8,9 @@
 //                                                               [database refused the connection]
 //   78  the store's schema is not this zkpipe's version (run `zkpipe queue init` or
 //       `migrate`, or upgrade zkpipe)                           [schema version]
-// A URL that does not parse is a usage error (2); a refused statement a failure (1).
+// A URL that does not parse, or holds an option value libpq refuses before trying a server
+// (sslmode=bogus), is a usage error (2), its password shown as "***"; a refused statement a
+// failure (1).
 #pragma once
 
 #include "services/command/command.hpp"

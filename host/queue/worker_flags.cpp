@@ -5,6 +5,7 @@
 
 #include "services/command/command.hpp"
 #include "services/command/markdown_table.hpp"
+#include "services/command/options.hpp"
 
 #include <unistd.h>
 
@@ -42,17 +43,23 @@ std::string spelled(const WorkerFlag& f) {
   return out;
 }
 
-// A duration in milliseconds: 0 and up, or (positive) 1 and up.
+// A duration in milliseconds: 0 and up, or (positive) 1 and up; "1500", or with a unit ("2s",
+// "1.5m"), at most 30 days (services::parse_duration, as every duration flag).
+Millis millis_value(const char* name, const std::string& text, bool positive) {
+  if (!text.empty() && text.front() == '-') {
+    throw UsageError(option(name) + (positive ? " must be positive" : " must not be negative"));
+  }
+  const Millis ms = duration_flag(option(name), text, services::DurationUnit::milliseconds);
+  if (positive && ms.count() < 1) throw UsageError(option(name) + " must be positive");
+  return ms;
+}
+
 WorkerFlag millis(const char* name, Millis WorkerOptions::*field, bool positive, std::string meaning) {
   const int64_t d = (WorkerOptions{}.*field).count();
   return {name, "MS", std::to_string(d), nullptr, std::move(meaning),
-          [d] { return po::value<int64_t>()->default_value(d)->value_name("MS"); },
+          [d] { return po::value<std::string>()->default_value(std::to_string(d))->value_name("MS"); },
           [name, field, positive](const po::variables_map& v, WorkerOptions& o) {
-            const int64_t ms = v[name].as<int64_t>();
-            if (ms < (positive ? 1 : 0)) {
-              throw UsageError(option(name) + (positive ? " must be positive" : " must not be negative"));
-            }
-            o.*field = Millis(ms);
+            o.*field = millis_value(name, v[name].as<std::string>(), positive);
           }};
 }
 
@@ -88,9 +95,10 @@ const std::vector<WorkerFlag>& worker_flags() {
       millis("lease-ms", &WorkerOptions::lease, true,
              "how long a claim lasts without a heartbeat: a dead worker's partitions wait this long"),
       {"heartbeat-ms", "MS", "", "a third of --lease-ms", "how often leases are renewed",
-       [] { return po::value<int64_t>()->value_name("MS"); },
+       [] { return po::value<std::string>()->value_name("MS"); },
        [](const po::variables_map& v, WorkerOptions& o) {  // after lease-ms, which it must be shorter than
-         o.heartbeat = v.count("heartbeat-ms") ? Millis(v["heartbeat-ms"].as<int64_t>()) : o.lease / kHeartbeatsPerLease;
+         o.heartbeat = v.count("heartbeat-ms") ? millis_value("heartbeat-ms", v["heartbeat-ms"].as<std::string>(), true)
+                                               : o.lease / kHeartbeatsPerLease;
          if (o.heartbeat.count() <= 0) throw UsageError("--heartbeat-ms must be positive");
          if (o.heartbeat >= o.lease) {
            throw UsageError("--heartbeat-ms must be shorter than --lease-ms (a lease would expire between heartbeats)");

@@ -1,10 +1,10 @@
 #include "auth.hpp"
 
+#include "services/bearer_token.hpp"
+
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
-#include <fstream>
-#include <sstream>
 #include <string_view>
 
 #include <sys/stat.h>
@@ -14,12 +14,6 @@ namespace zkp::serve {
 namespace {
 
 constexpr std::string_view kBearer = "Bearer ";
-
-std::string trim(const std::string& s) {
-  const auto first = s.find_first_not_of(" \t\r\n");
-  if (first == std::string::npos) return "";
-  return s.substr(first, s.find_last_not_of(" \t\r\n") - first + 1);
-}
 
 // Compares in time that depends on the lengths only, so the token is not guessed byte by byte.
 bool same_secret(std::string_view a, std::string_view b) {
@@ -32,18 +26,8 @@ bool same_secret(std::string_view a, std::string_view b) {
 }  // namespace
 
 Auth Auth::from_token_file(const std::string& path) {
-  // Regular files only (stat before open): a FIFO would block serve's start, /dev/zero never end.
-  struct stat regular {};
-  if (::stat(path.c_str(), &regular) == 0 && !S_ISREG(regular.st_mode)) {
-    throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "serve.token_file '" + path + "' is not a regular file");
-  }
-  std::ifstream f(path, std::ios::binary);
-  if (!f) throw sdk::Error(ZKP_ERR_NOT_FOUND, "serve.token_file '" + path + "' cannot be read");
-  std::ostringstream text;
-  text << f.rdbuf();
   Auth auth;
-  auth.token_ = trim(text.str());
-  if (auth.token_.empty()) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "serve.token_file '" + path + "' is empty");
+  auth.token_ = services::read_token_file(path, "serve.token_file");
   struct stat st {};
   if (::stat(path.c_str(), &st) == 0 && (st.st_mode & (S_IRWXG | S_IRWXO)) != 0) {
     host::log().warn("serve.token_file '{}' is readable by others (mode {:o}); chmod 600 it", path, st.st_mode & 0777);

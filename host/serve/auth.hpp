@@ -13,8 +13,10 @@ namespace zkp::serve {
 class Auth {
  public:
   Auth() = default;  // no TCP: every (unix) peer is served, any other refused
-  // Reads the token (surrounding whitespace trimmed). Throws zkp::sdk::Error: ZKP_ERR_NOT_FOUND
-  // for a missing or unreadable file, ZKP_ERR_INVALID_ARGUMENT for an empty token.
+  // Reads the token (services::read_token_file: surrounding whitespace trimmed). Throws
+  // zkp::sdk::Error: ZKP_ERR_NOT_FOUND for a missing or unreadable file, ZKP_ERR_INVALID_ARGUMENT
+  // for a file that is not regular, an empty token, or one with a byte no token may hold (a
+  // newline inside it, a control byte, a non-ASCII letter), naming the file.
   static Auth from_token_file(const std::string& path);
 
   // OK, or UNAUTHENTICATED (logged). [any-thread]

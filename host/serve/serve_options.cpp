@@ -5,6 +5,7 @@
 
 #include <zkpipe/host/byte_size.hpp>
 
+#include "services/duration.hpp"
 #include "services/path_policy.hpp"
 
 #include <cctype>
@@ -17,10 +18,6 @@ namespace {
 
 // gRPC takes the largest message as an int.
 constexpr uint64_t kMaxMessageLimit = std::numeric_limits<int>::max();
-constexpr uint64_t kMsPerSecond = 1000;
-constexpr uint64_t kMsPerMinute = 60 * kMsPerSecond;
-// More digits than this could overflow once multiplied by kMsPerMinute.
-constexpr size_t kMaxDurationDigits = 9;
 constexpr unsigned long kMaxPort = 65535;
 constexpr size_t kMaxPortDigits = 5;
 
@@ -37,17 +34,12 @@ bool loopback(const std::string& address) {
   return host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
 }
 
-// "500ms", "30s", "2m", or a plain number of milliseconds.
+// "500ms", "30s", "2m", "1h", or a plain number of milliseconds, at most 30 days: the parser of
+// every duration flag (services/duration.hpp).
 std::optional<uint64_t> parse_duration_ms(const std::string& text) {
-  size_t digits = 0;
-  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits])) != 0) ++digits;
-  if (digits == 0 || digits > kMaxDurationDigits) return std::nullopt;
-  const uint64_t n = std::stoull(text.substr(0, digits));
-  const std::string unit = text.substr(digits);
-  if (unit.empty() || unit == "ms") return n;
-  if (unit == "s") return n * kMsPerSecond;
-  if (unit == "m") return n * kMsPerMinute;
-  return std::nullopt;
+  const auto ms = services::parse_duration(text, services::DurationUnit::milliseconds);
+  if (!ms) return std::nullopt;
+  return static_cast<uint64_t>(ms->count());
 }
 
 // A key whose every value is accepted (a path, a URL; "" leaves it unset).
@@ -118,13 +110,14 @@ const std::vector<ServeOption>& serve_options() {
        "keep loaded keys within this many bytes (each charged its file's size): a LoadKey that would exceed it "
        "evicts idle keys, least recently used first (logged, counted), or fails naming the budget; a key with jobs "
        "in flight is never evicted; none or 0: no budget"},
-      {"grace", "30s", nullptr, "e.g. 500ms, 30s, 2m",
+      {"grace", "30s", nullptr, "e.g. 500ms, 30s, 2m (at most 30 days)",
        [](Settings& s, const std::string& text) {
          const auto ms = parse_duration_ms(text);
          if (ms) s.grace_ms = *ms;
          return ms.has_value();
        },
-       "at SIGTERM, queued work is cancelled and work on a device gets this long to finish (ms, s or m); Await "
+       "at SIGTERM, queued work is cancelled and work on a device gets this long to finish (ms, s, m or h; 30 days "
+       "at most); Await "
        "streams get every outcome. Past it the server logs what is still on a device and exits 1 without waiting "
        "for it"},
       {"log_format", "text", nullptr, "text or json",

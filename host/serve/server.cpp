@@ -209,6 +209,9 @@ bool Server::drain() {
   host::log().error("serve: serve.grace ({} ms) passed with {} partition(s) still on a device; exiting without them",
                     settings_.grace_ms, after.proving);
   ::unlink(socket_path_.c_str());
+  // The caller's std::_Exit runs no destructor: the private copy of the TLS key (in $TMPDIR)
+  // goes now, or it would outlive the server.
+  if (tls_) tls_->remove_private_copy();
   return false;
 }
 

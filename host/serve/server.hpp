@@ -41,7 +41,7 @@ class Server {
   // SIGTERM: refuses new work, cancels what is queued, and gives what is on a device
   // settings.grace_ms to finish; then as shutdown(). Returns false if the grace time passed
   // with work still on a device: the caller should exit at once (the host's threads are
-  // still busy; the socket file is removed already).
+  // still busy; the socket file and the TLS key's private copy are removed already).
   bool drain();
 
   // Refuses new work, ends the host's jobs (`mode`: what is on a device finishes; ZKP_SHUTDOWN_DRAIN

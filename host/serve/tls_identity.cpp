@@ -86,8 +86,14 @@ TlsIdentity::TlsIdentity(const std::string& cert_file, const std::string& key_fi
 TlsIdentity::~TlsIdentity() {
   credentials_.reset();
   provider_.reset();
+  remove_private_copy();
+}
+
+void TlsIdentity::remove_private_copy() noexcept {
+  std::lock_guard lock(mu_);
   std::error_code ignored;
   if (!dir_.empty()) fs::remove_all(dir_, ignored);
+  dir_.clear();
 }
 
 void TlsIdentity::reload(const std::string& cert_file, const std::string& key_file) {

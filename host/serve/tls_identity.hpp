@@ -27,6 +27,10 @@ class TlsIdentity {
   // not the certificate's, or a private folder that cannot be made.
   TlsIdentity(const std::string& cert_file, const std::string& key_file);
   ~TlsIdentity();  // removes the private copy
+
+  // Removes the private copy (the key's too) now, for an exit that runs no destructor (serve's
+  // grace-time exit, std::_Exit): handshakes after it fail. Idempotent; never throws.
+  void remove_private_copy() noexcept;
   TlsIdentity(const TlsIdentity&) = delete;
   TlsIdentity& operator=(const TlsIdentity&) = delete;
 

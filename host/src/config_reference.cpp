@@ -53,7 +53,9 @@ std::string row(const std::string& key, const std::string& default_text, const s
 }  // namespace
 
 void print_config_reference(std::ostream& out) {
-  out << "Configuration keys (INI file, or key=value arguments applied after it; later wins):\n";
+  out << "Configuration keys (INI file, or key=value arguments applied after it; later wins). In the file,\n"
+         "'#' starts a comment at the start of a line or after a space or tab (a value may hold '#'),\n"
+         "and a key set twice or a NUL byte is an error naming file:line:\n";
   for (const HostOption& o : host_options()) {
     out << "  " << o.key;
     if (o.machine != nullptr) {

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 
 #include <fstream>
+#include <map>
 #include <sstream>
 
 namespace zkp::host {
@@ -16,6 +17,15 @@ std::string trim(const std::string& s) {
   if (first == std::string::npos) return {};
   const size_t last = s.find_last_not_of(" \t\r\n");
   return s.substr(first, last - first + 1);
+}
+
+// Where the comment of `line` starts (npos: none): at a '#' that begins the line or follows a
+// space or tab, so "socket = a#b.sock" keeps its '#' and "devices = 2  # two" is 2.
+size_t comment_start(const std::string& line) {
+  for (size_t at = line.find('#'); at != std::string::npos; at = line.find('#', at + 1)) {
+    if (at == 0 || line[at - 1] == ' ' || line[at - 1] == '\t') return at;
+  }
+  return std::string::npos;
 }
 
 }  // namespace
@@ -47,10 +57,17 @@ std::vector<IniSetting> parse_ini_text(const std::string& text, const std::strin
   using sdk::Error;
   std::istringstream in(text);
   std::vector<IniSetting> out;
+  std::map<std::string, std::string> set_at;  // key -> the origin that set it
   std::string section;  // "name." inside [name]
   std::string raw;
   for (int number = 1; std::getline(in, raw); ++number) {
-    const std::string line = trim(raw.substr(0, raw.find('#')));
+    std::string where = name;
+    where.append(":").append(std::to_string(number));  // (GCC 12 -Wrestrict false positive on "x" + string)
+    // A NUL would end the value where a plugin reads it as a C string ("3\0 9" read as 3).
+    if (raw.find('\0') != std::string::npos) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, where + ": the line holds a NUL byte (a config file is text)");
+    }
+    const std::string line = trim(raw.substr(0, comment_start(raw)));
     if (line.empty()) continue;
     if (line.front() == '[' && line.back() == ']') {
       section = trim(line.substr(1, line.size() - 2)) + ".";
@@ -62,9 +79,12 @@ std::vector<IniSetting> parse_ini_text(const std::string& text, const std::strin
       throw Error(ZKP_ERR_INVALID_ARGUMENT, name + ": line " + std::to_string(number) + " '" + line +
                                                 "' is neither key = value nor [section]");
     }
-    std::string origin = name;
-    origin.append(":").append(std::to_string(number));  // (GCC 12 -Wrestrict false positive on "x" + string)
-    out.push_back({section + key, trim(line.substr(eq + 1)), std::move(origin)});
+    const auto [first, inserted] = set_at.emplace(section + key, where);
+    if (!inserted) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, where + ": '" + section + key + "' is set again (first at " + first->second +
+                                                "); a key is set once in a file");
+    }
+    out.push_back({section + key, trim(line.substr(eq + 1)), std::move(where)});
   }
   return out;
 }

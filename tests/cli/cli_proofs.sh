@@ -21,7 +21,8 @@
 #               a missing witness file, a FIFO or a device as the witness, key or config (at
 #               once, no hang), a corrupted but well-formed key ("the key or the witness is
 #               wrong"). With prover.verify and self_check off it warns that the proof is
-#               unchecked. A symlink planted at OUT.tmp does not redirect the write.
+#               unchecked. A symlink planted at OUT.tmp does not redirect the write. A public.json
+#               that cannot be written leaves proof.json as it was (the pair together or not at all).
 set -uo pipefail
 MODE=$1
 ZKPIPE=$2
@@ -235,7 +236,16 @@ PY
       ok "a symlink at OUT.tmp: the file it points to is unchanged, the proof written and valid"
     else bad "a symlink at OUT.tmp: victim now '$(cat "$TMP/victim.txt")': $out"; fi
     if ls -A "$TMP" | grep -q '^\.p\.json\..*\.tmp$'; then bad "a temporary file was left behind: $(ls -A "$TMP")"
-    else ok "no temporary file left behind"; fi ;;
+    else ok "no temporary file left behind"; fi
+    # proof.json and public.json together or not at all (issue 36): public.json cannot be written
+    # (its folder does not exist), so the old proof.json must stay, no temporary left, and the
+    # error says why in strerror's words, not "[invalid argument]".
+    mkdir -p "$TMP/pair" && echo "old proof" > "$TMP/pair/proof.json"
+    out=$("$ZKPIPE" prove --backend cpu "$d/circuit.zkey" "$d/witness.wtns" "$TMP/pair/proof.json" "$TMP/pair/none/public.json" 2>&1); rc=$?
+    if [ $rc -eq 1 ] && [ "$(cat "$TMP/pair/proof.json")" = "old proof" ] && [ "$(ls -A "$TMP/pair")" = proof.json ] &&
+       grep -q "public.json: No such file or directory" <<< "$out" && ! grep -q "invalid argument" <<< "$out"; then
+      ok "public.json cannot be written: exit 1, proof.json unchanged, $(tail -n 1 <<< "$out")"
+    else bad "public.json cannot be written: exit $rc, proof.json '$(cat "$TMP/pair/proof.json")', $(ls -A "$TMP/pair"): $out"; fi ;;
   *) echo "usage: $0 verify|prove|fresh|exit-codes|bad-input ZKPIPE"; exit 2 ;;
 esac
 summary

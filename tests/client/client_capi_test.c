@@ -2,7 +2,8 @@
  * caller would; with_serve.sh starts the server and passes its addresses (ZKPIPE_CLIENT_*).
  *
  * Checks: bad arguments name the field (NULL options, a struct_size too small, token and
- * token_file both, an unreadable token file); nothing listening -> ZKP_CLIENT_ERR_UNAVAILABLE;
+ * token_file both, an unreadable token file; a token, or a token file, holding a newline, a
+ * control byte or a non-ASCII letter: invalid argument, never gRPC's abort); nothing listening -> ZKP_CLIENT_ERR_UNAVAILABLE;
  * TCP without the token or with a wrong one -> ZKP_CLIENT_ERR_UNAUTHENTICATED, with it -> serving;
  * load_key twice (one id, warm the second time); list_keys (the short-buffer count, then the key);
  * prove (one partition, ok, proof bytes and snarkjs JSON, written to ZKPIPE_CLIENT_OUT for
@@ -84,6 +85,20 @@ static zkp_status_t connect_to(const char *address, const char *token, const cha
   o.token_file = token_file;
   o.connect_timeout_ms = 5000;
   return zkp_client_connect(&o, out, err);
+}
+
+/* A token no call could carry (a newline, a control byte, a non-ASCII letter; issue 36), as
+ * `token` or in the file `token_file`: connect refuses it, invalid argument, the message saying
+ * `expect`. gRPC aborts the process on such a byte in a call's metadata: were it let through,
+ * the Health call below would end this program with SIGABRT. */
+static void bad_token(const char *tcp, const char *token, const char *token_file, const char *expect, const char *what) {
+  DECLARE(zkp_error_t, err);
+  zkp_client_t *c = NULL;
+  uint32_t serving = 0;
+  const zkp_status_t s = connect_to(tcp, token, token_file, &c, &err);
+  if (s == ZKP_OK) (void)zkp_client_health(c, &serving, &err);
+  zkp_client_close(c);
+  check(s == ZKP_ERR_INVALID_ARGUMENT && strstr(err.message, expect) != NULL, what, &err);
 }
 
 /* One prove of `witness` on `key_id`: ok only if its one partition succeeded with a proof. */
@@ -171,6 +186,19 @@ int main(void) {
   check(connect_to(socket, NULL, "/nonexistent/token", &c, &err) == ZKP_ERR_NOT_FOUND &&
             strstr(err.message, "/nonexistent/token") && c == NULL,
         "an unreadable token file: not found, naming it", &err);
+
+  bad_token(tcp, "ab\ncd", NULL, "byte 3 of 5 is a newline", "a token with a newline: invalid argument, saying so");
+  bad_token(tcp, "ab\001cd", NULL, "the control byte 0x01", "a token with a control byte: invalid argument, saying so");
+  bad_token(tcp, "t\303\266ken", NULL, "0xc3, not ASCII", "a token with a non-ASCII letter: invalid argument, saying so");
+  if (write_text(out_dir, "two_line_token", "first\nsecond\n")) {
+    char two_lines[4096];
+    snprintf(two_lines, sizeof two_lines, "%s/two_line_token", out_dir);
+    bad_token(tcp, NULL, two_lines, "two_line_token' holds no usable token: byte 6 of 12 is a newline",
+              "a token file with two lines: invalid argument, naming the file");
+    remove(two_lines);
+  } else {
+    check(0, "write the two-line token file", &err);
+  }
 
   /* Nothing listening. */
   snprintf(nothing, sizeof nothing, "unix:%s/nothing.sock", out_dir);

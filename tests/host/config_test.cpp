@@ -1,6 +1,7 @@
 // The configuration: INI file + key=value overrides, every error names what is wrong.
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/host/config.hpp>
+#include "ini_file.hpp"
 #include "pipeline.hpp"
 #include <zkpipe/sdk/error.hpp>
 
@@ -210,6 +211,39 @@ TEST_F(ConfigTest, SyntaxErrorNamesTheLine) {
   const fs::path file = write("prover = sim\n\n[prover]\ndevices 2\n");
   EXPECT_STREQ(load_error(file, {}).what(),
                (file.string() + ": line 4 'devices 2' is neither key = value nor [section]").c_str());
+}
+
+// Issue 36: '#' starts a comment only at a line's start or after a space or tab, so a value may
+// hold one (a socket "a#b.sock" used to become "a"); both kinds of comment still work.
+TEST_F(ConfigTest, HashInsideAValueIsPartOfIt) {
+  const fs::path file = write("#top\nprover = sim # the simulator\n[prover]\n  # indented\nlabel = a#b.sock\t#tab\nx = #y\n");
+  const std::vector<IniSetting> s = read_ini_file(file);
+  ASSERT_EQ(s.size(), 3u);
+  EXPECT_EQ(s[0].value, "sim");
+  EXPECT_EQ(s[1].key, "prover.label");
+  EXPECT_EQ(s[1].value, "a#b.sock");
+  EXPECT_EQ(s[2].value, "");  // "x = #y": the '#' follows a space
+}
+
+// Issue 36: a NUL byte in a value ("3\0 9" reached the plugin as "3") is an error naming file:line.
+TEST_F(ConfigTest, ANulByteIsAnErrorNamingTheLine) {
+  const fs::path file = write(std::string("prover = sim\n[prover]\ndevices = 3\0 9\n", 36));
+  EXPECT_STREQ(load_error(file, {}).what(),
+               (file.string() + ":3: the line holds a NUL byte (a config file is text)").c_str());
+}
+
+// Issue 36: a key set twice in one file (the last one used to win, silently) is an error naming
+// both lines; an override still replaces a file's value.
+TEST_F(ConfigTest, AKeySetTwiceInAFileIsAnError) {
+  const fs::path file = write("prover = sim\n[prover]\ndevices = 2\n[pacer]\ntarget = 8\n[prover]\ndevices = 3\n");
+  EXPECT_STREQ(load_error(file, {}).what(),
+               (file.string() + ":7: 'prover.devices' is set again (first at " + file.string() +
+                ":3); a key is set once in a file")
+                   .c_str());
+  const fs::path twice = write("workers_per_device = 1\nworkers_per_device = 2\n");
+  EXPECT_EQ(load_error(twice, {}).status(), ZKP_ERR_INVALID_ARGUMENT);
+  const fs::path once = write("workers_per_device = 1\n");
+  EXPECT_EQ(Config::load(once, std::vector<std::string>{"workers_per_device=2"}).workers_per_device, 2u);
 }
 
 // Every plugin option remembers where it was written, the later place when it is set twice.

@@ -3,7 +3,8 @@
 # as rapidsnark's users run them. BIN is the build's bin/ (zkpipe, prover, verifier, api_test).
 #
 #   programs  bin/prover and bin/verifier behave as rapidsnark's: argument count (usage, exit 1),
-#             a missing file ("Error: open: ...", exit 1), a proof of each curve that verifier
+#             a missing file ("Error: open: ...", exit 1), a FIFO, /dev/zero or a directory as
+#             an input ("Error: PATH: is a FIFO, not a regular file", exit 1, nothing read), a proof of each curve that verifier
 #             accepts ("Result: Valid proof", exit 0) and zkpipe verify too, a tampered proof
 #             ("Result: Invalid proof", exit 1), malformed JSON ("Error: ...", exit 1); and
 #             `zkpipe prove --format rapidsnark` writes exactly nlohmann::json's dump() of the
@@ -53,6 +54,20 @@ case "$MODE" in
       "$BIN/prover" "$TMP/none.zkey" "$d/witness.wtns" "$TMP/p.json" "$TMP/pub.json"
     expect "verifier on a missing proof" 1 "Error: open: No such file or directory" \
       "$BIN/verifier" "$d/vkey.json" "$d/public.json" "$TMP/none.json"
+    # Regular files only (issue 36): a FIFO used to block for ever, /dev/zero to be read until
+    # malloc failed. The timeout and the 4 GiB address-space limit only bound a regression.
+    mkfifo "$TMP/fifo"
+    bounded() { (ulimit -v 4194304; timeout 60 "$@"); }
+    expect "prover on a FIFO as the zkey" 1 "Error: $TMP/fifo: is a FIFO, not a regular file" \
+      bounded "$BIN/prover" "$TMP/fifo" "$d/witness.wtns" "$TMP/p.json" "$TMP/pub.json"
+    expect "prover on /dev/zero as the witness" 1 "Error: /dev/zero: is a character device, not a regular file" \
+      bounded "$BIN/prover" "$d/circuit.zkey" /dev/zero "$TMP/p.json" "$TMP/pub.json"
+    expect "verifier on a FIFO as the proof" 1 "Error: $TMP/fifo: is a FIFO, not a regular file" \
+      bounded "$BIN/verifier" "$d/vkey.json" "$d/public.json" "$TMP/fifo"
+    expect "verifier on /dev/zero as the key" 1 "Error: /dev/zero: is a character device, not a regular file" \
+      bounded "$BIN/verifier" /dev/zero "$d/public.json" "$d/proof.json"
+    expect "verifier on a directory as the inputs" 1 "Error: $d: is a directory, not a regular file" \
+      bounded "$BIN/verifier" "$d/vkey.json" "$d" "$d/proof.json"
     for d in "$ROOT/samples/circuits/multiplier_bn128" "$ROOT/tests/vectors/data/many_public_bls12381"; do
       name=$(basename "$d")
       if ! out=$("$BIN/prover" "$d/circuit.zkey" "$d/witness.wtns" "$TMP/proof.json" "$TMP/public.json" 2>&1) ||

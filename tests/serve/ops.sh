@@ -16,6 +16,8 @@
 #   grace:   the sim prover at 3 s a partition, serve.grace = 200ms: SIGTERM with two partitions
 #            on the device ends the server without waiting for them, exit 1 (a drain that
 #            finished exits 0), the log says what was left on the device; the socket is removed.
+#   grace_tls: as grace, with TLS: the private copy of serve.tls_key under $TMPDIR is removed on
+#            the grace-time exit too (it used to stay behind: std::_Exit runs no destructor).
 #   client:  `zkpipe client` by itself: prove (the proof verified), submit + await (3 partitions,
 #            proofs written), status, health, keys, cancel of a finished job, a job with a truncated
 #            witness (await exit 1; /status's recent_failures has it, message and all), unload, a usage error
@@ -177,6 +179,34 @@ if [ "$MODE" = grace ]; then
   grep -q "serve.grace (200 ms) passed with 2 partition(s) still on a device; exiting without them" "$TMP/server.log" &&
     ok "the log: $(grep -o 'serve.grace (200 ms) passed.*' "$TMP/server.log")" || bad "no grace line: $(tail -n 3 "$TMP/server.log")"
   [ ! -e "$TMP/serve.sock" ] && ok "the socket file is removed" || bad "the socket file is left behind"
+  summary
+  exit
+fi
+
+if [ "$MODE" = grace_tls ]; then
+  # serve.tls_key's private copy lives in a folder of serve's own under $TMPDIR; the grace-time
+  # exit (std::_Exit) runs no destructor, and used to leave the key there (issue 36). A sim
+  # partition of 10 minutes is still on the device at SIGTERM, whatever the machine's speed.
+  openssl req -x509 -newkey ec -pkeyopt ec_paramgen_curve:prime256v1 -nodes -days 1 -subj "/CN=zkpipe grace test" \
+    -addext "subjectAltName=IP:127.0.0.1" -keyout "$TMP/server.key" -out "$TMP/server.pem" 2> "$TMP/openssl.log" ||
+    { bad "openssl could not make a certificate: $(cat "$TMP/openssl.log")"; summary; exit 1; }
+  head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$TMP/token" && chmod 600 "$TMP/token"
+  mkdir -p "$TMP/tmpdir"
+  printf 'prover = sim\nprover.gpu_ms = 600000\n[serve]\nsocket = %s\ntcp = 127.0.0.1:0\ntoken_file = %s\ntls_cert = %s\ntls_key = %s\ngrace = 100ms\n' \
+    "$TMP/serve.sock" "$TMP/token" "$TMP/server.pem" "$TMP/server.key" > "$TMP/serve.ini"
+  TMPDIR="$TMP/tmpdir" start "$TMP/serve.ini"
+  copies() { find "$TMP/tmpdir" -name key.pem | wc -l; }
+  [ "$(copies)" -ge 1 ] && ok "the TLS key's private copy is in \$TMPDIR while serving: $(find "$TMP/tmpdir" -name key.pem | head -n 1)" ||
+    bad "no private copy of the TLS key under \$TMPDIR ($TMP/tmpdir): $(find "$TMP/tmpdir")"
+  job=$(client submit "$A/circuit.zkey" "$A/witness.wtns" 2>/dev/null)
+  proving=0
+  for _ in $(seq 1200); do client status | grep -q ", 1 proving;" && { proving=1; break; }; sleep 0.05; done
+  [ $proving -eq 1 ] && ok "job $job's partition is on the device" || bad "job $job never reached the device: $(client status)"
+  stop; rc=$?
+  [ $rc -eq 1 ] && grep -q "serve.grace (100 ms) passed with 1 partition(s) still on a device" "$TMP/server.log" &&
+    ok "SIGTERM: the grace-time exit (exit 1)" || bad "SIGTERM: exit $rc, $(tail -n 3 "$TMP/server.log")"
+  [ -z "$(ls -A "$TMP/tmpdir")" ] && ok "the TLS key's private copy is removed: \$TMPDIR is empty" ||
+    bad "left in \$TMPDIR after the grace-time exit: $(ls -lA "$TMP/tmpdir")"
   summary
   exit
 fi

@@ -85,8 +85,12 @@ TEST(ServeSettings, BadValuesNameTheKeyTheValueAndWhatItExpects) {
   EXPECT_NE(error_of({{"http", "127.0.0.1:65536"}}), "");
   EXPECT_EQ(error_of({{"key_budget", "lots"}}), "serve.key_budget = 'lots' is invalid: expected a byte size");
   EXPECT_EQ(error_of({{"key_budget", ""}}), "serve.key_budget = '' is invalid: expected a byte size");
-  EXPECT_EQ(error_of({{"grace", "1h"}}), "serve.grace = '1h' is invalid: expected e.g. 500ms, 30s, 2m");
-  EXPECT_EQ(error_of({{"grace", "1234567890"}}), "serve.grace = '1234567890' is invalid: expected e.g. 500ms, 30s, 2m");
+  // services::parse_duration, as every duration flag (issue 36): 1h is one, inf and more than 30 days are not.
+  EXPECT_EQ(error_of({{"grace", "1h"}}), "");
+  EXPECT_EQ(error_of({{"grace", "1d"}}), "serve.grace = '1d' is invalid: expected e.g. 500ms, 30s, 2m (at most 30 days)");
+  EXPECT_EQ(error_of({{"grace", "inf"}}), "serve.grace = 'inf' is invalid: expected e.g. 500ms, 30s, 2m (at most 30 days)");
+  EXPECT_EQ(error_of({{"grace", "2592000001"}}),
+            "serve.grace = '2592000001' is invalid: expected e.g. 500ms, 30s, 2m (at most 30 days)");
   EXPECT_EQ(error_of({{"log_format", "xml"}}), "serve.log_format = 'xml' is invalid: expected text or json");
 }
 

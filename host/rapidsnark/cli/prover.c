@@ -10,13 +10,6 @@
 
 enum { kErrorSize = 1024 };
 
-static int write_file(const char *path, const char *data, unsigned long long size) {
-  FILE *f = fopen(path, "wb");
-  if (f == NULL) return -1;
-  const int ok = fwrite(data, 1, (size_t)size, f) == (size_t)size;
-  return (fclose(f) == 0 && ok) ? 0 : -1;
-}
-
 int main(int argc, char **argv) {
   if (argc != 5) {
     fprintf(stderr, "Invalid number of parameters\n");
@@ -46,8 +39,9 @@ int main(int argc, char **argv) {
                      error, sizeof error) != PROVER_OK) {
     goto done;
   }
-  if (write_file(argv[3], proof, proof_size) != 0 || write_file(argv[4], public_signals, public_size) != 0) {
-    snprintf(error, sizeof error, "cannot write the proof or the public signals");
+  /* Both files or neither: never a new proof beside the public signals of an old one. */
+  if (zkp_file_bytes_write_pair(argv[3], proof, (size_t)proof_size, argv[4], public_signals, (size_t)public_size, error,
+                                sizeof error) != 0) {
     goto done;
   }
   status = EXIT_SUCCESS;

@@ -24,6 +24,13 @@ po::options_description common_options() {
 
 }  // namespace
 
+std::chrono::milliseconds duration_flag(const std::string& flag, const std::string& text, services::DurationUnit bare) {
+  std::string why;
+  const std::optional<std::chrono::milliseconds> d = services::parse_duration(text, bare, &why);
+  if (!d) throw UsageError(flag + " '" + text + "' " + why);
+  return *d;
+}
+
 ParsedArgs parse_command_line(const std::vector<std::string>& args, po::options_description specific,
                               const std::vector<std::string>& leading_positionals) {
   specific.add(common_options());

@@ -4,7 +4,11 @@
 
 #include <zkpipe/host/config.hpp>
 
+#include "services/duration.hpp"
+
 #include <boost/program_options.hpp>
+
+#include <chrono>
 
 #include <iosfwd>
 #include <optional>
@@ -35,6 +39,11 @@ void print_command_help(std::ostream& out, const char* usage,
 // A command that runs a host takes only key=value overrides after its own positionals: any
 // other word is a UsageError naming it.
 void require_key_value_overrides(const ParsedArgs& parsed);
+
+// The value of the duration flag `flag` ("--wait"): services::parse_duration's forms ("1.5",
+// "500ms", "30s", "2m", "1h"; a bare number in `bare` units), at most 30 days. Throws
+// UsageError naming the flag and the value otherwise ("inf", "nan", "1e300", "-1").
+std::chrono::milliseconds duration_flag(const std::string& flag, const std::string& text, services::DurationUnit bare);
 
 // Loads the configuration; a bad key or value is a UsageError (exit 2).
 host::Config load_config(const ParsedArgs& parsed);
