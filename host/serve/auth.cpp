@@ -25,6 +25,10 @@ bool same_secret(std::string_view a, std::string_view b) {
 
 }  // namespace
 
+bool Auth::is_bearer(std::string_view value, std::string_view token) {
+  return !token.empty() && value.starts_with(kBearer) && same_secret(value.substr(kBearer.size()), token);
+}
+
 Auth Auth::from_token_file(const std::string& path) {
   Auth auth;
   auth.token_ = services::read_token_file(path, "serve.token_file");

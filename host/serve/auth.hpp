@@ -7,6 +7,7 @@
 #include <grpcpp/support/status.h>
 
 #include <string>
+#include <string_view>
 
 namespace zkp::serve {
 
@@ -18,6 +19,10 @@ class Auth {
   // for a file that is not regular, an empty token, or one with a byte no token may hold (a
   // newline inside it, a control byte, a non-ASCII letter), naming the file.
   static Auth from_token_file(const std::string& path);
+
+  // Whether an "Authorization" value is "Bearer TOKEN" for `token`, compared in time that depends
+  // on the lengths only (the HTTP endpoint's serve.http_token_file check uses it too).
+  static bool is_bearer(std::string_view value, std::string_view token);
 
   // OK, or UNAUTHENTICATED (logged). [any-thread]
   grpc::Status check(const grpc::ServerContext& context, const char* method) const;

@@ -4,6 +4,7 @@
 #include <zkpipe/sdk/error.hpp>
 
 #include <algorithm>
+#include <cctype>
 #include <cerrno>
 #include <cstring>
 #include <vector>
@@ -26,6 +27,7 @@ const char* reason(int status) {
   switch (status) {
     case 200: return "OK";
     case 400: return "Bad Request";
+    case 401: return "Unauthorized";
     case 404: return "Not Found";
     case 405: return "Method Not Allowed";
     case 408: return "Request Timeout";
@@ -47,12 +49,35 @@ int remaining_ms(Clock::time_point deadline) {
 constexpr std::chrono::milliseconds kDrain{500};
 constexpr size_t kDrainBytes = 65536;
 
+// The value of header `name` (lowercase) in a request head, surrounding blanks removed; "" when
+// it is absent.
+std::string header_value(const std::string& head, std::string_view name) {
+  size_t at = head.find('\n');
+  while (at != std::string::npos && at + 1 < head.size()) {
+    const size_t start = at + 1;
+    const size_t end = head.find('\n', start);
+    std::string line = head.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    const size_t colon = line.find(':');
+    if (colon == name.size() && std::equal(name.begin(), name.end(), line.begin(), [](char a, char b) {
+          return a == std::tolower(static_cast<unsigned char>(b));
+        })) {
+      const size_t first = line.find_first_not_of(" \t", colon + 1);
+      const size_t last = line.find_last_not_of(" \t");
+      return first == std::string::npos ? std::string() : line.substr(first, last - first + 1);
+    }
+    at = end;
+  }
+  return "";
+}
+
 std::string head_of(const HttpResponse& r, bool with_allow) {
   std::string h = "HTTP/1.1 " + std::to_string(r.status) + " " + reason(r.status) + "\r\n";
   h += "Content-Type: " + r.content_type + "\r\n";
   h += "Content-Length: " + std::to_string(r.body.size()) + "\r\n";
   h += "Cache-Control: no-store\r\n";
   if (with_allow) h += "Allow: GET, HEAD\r\n";
+  if (!r.www_authenticate.empty()) h += "WWW-Authenticate: " + r.www_authenticate + "\r\n";
   h += "Connection: close\r\n\r\n";
   return h;
 }
@@ -64,10 +89,12 @@ HttpServer::HttpServer(const std::string& address, Handler handler) : handler_(s
   std::string host = address.substr(0, colon);
   const std::string port = address.substr(colon + 1);
   if (host.size() >= 2 && host.front() == '[' && host.back() == ']') host = host.substr(1, host.size() - 2);
+  // An address, never a name a resolver could answer for: "localhost" is 127.0.0.1 here.
+  if (host == "localhost") host = "127.0.0.1";
   addrinfo hints{};
   hints.ai_family = AF_UNSPEC;
   hints.ai_socktype = SOCK_STREAM;
-  hints.ai_flags = AI_NUMERICSERV;
+  hints.ai_flags = AI_NUMERICSERV | AI_NUMERICHOST;
   addrinfo* found = nullptr;
   if (const int rc = ::getaddrinfo(host.c_str(), port.c_str(), &hints, &found); rc != 0) {
     throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "serve.http '" + address + "': " + gai_strerror(rc));
@@ -268,7 +295,7 @@ HttpResponse HttpServer::answer(const std::string& request, bool& allow, bool& h
   }
   head_only = method == "HEAD";
   try {
-    return handler_(path);
+    return handler_({path, header_value(request, "authorization")});
   } catch (const std::exception& e) {
     host::log().error("serve.http: GET {} failed: {}", path, e.what());
     return {500, "text/plain; charset=utf-8", std::string(e.what()) + "\n"};

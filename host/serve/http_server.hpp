@@ -13,13 +13,24 @@
 #include <functional>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace zkp::serve {
 
+struct HttpRequest {
+  std::string path;           // the query string removed
+  std::string authorization;  // the Authorization header's value, "" when absent
+};
+
 struct HttpResponse {
+  HttpResponse() = default;
+  HttpResponse(int s, std::string type, std::string text, std::string challenge = {})
+      : status(s), content_type(std::move(type)), body(std::move(text)), www_authenticate(std::move(challenge)) {}
+
   int status = 200;
   std::string content_type = "text/plain; charset=utf-8";
   std::string body;
+  std::string www_authenticate;  // a 401's challenge ("Bearer"), sent when not empty
 };
 
 class HttpServer {
@@ -29,8 +40,8 @@ class HttpServer {
   static constexpr std::chrono::milliseconds kWriteTimeout{5000};
   static constexpr size_t kMaxConnections = 64;
 
-  // Answers a GET of `path` (the query string removed); status 404 for an unknown path.
-  using Handler = std::function<HttpResponse(const std::string& path)>;
+  // Answers a GET of the request's path; status 404 for an unknown path.
+  using Handler = std::function<HttpResponse(const HttpRequest& request)>;
 
   // Binds HOST:PORT (port 0: any free port) and starts the thread. Throws zkp::sdk::Error
   // (ZKP_ERR_INVALID_ARGUMENT) when the address cannot be bound.

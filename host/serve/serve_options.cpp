@@ -8,6 +8,9 @@
 #include "services/duration.hpp"
 #include "services/path_policy.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+
 #include <cctype>
 #include <limits>
 #include <optional>
@@ -21,7 +24,8 @@ constexpr uint64_t kMaxMessageLimit = std::numeric_limits<int>::max();
 constexpr unsigned long kMaxPort = 65535;
 constexpr size_t kMaxPortDigits = 5;
 
-// HOST:PORT with HOST a loopback name or address.
+// HOST:PORT with HOST "localhost" or a loopback address written as one (127.0.0.0/8, [::1]):
+// compared as an address, so "127.evil.example" is no loopback host, and no resolver is asked.
 bool loopback(const std::string& address) {
   const size_t colon = address.rfind(':');
   if (colon == std::string::npos || colon + 1 == address.size()) return false;
@@ -31,7 +35,12 @@ bool loopback(const std::string& address) {
       std::stoul(port) > kMaxPort) {
     return false;
   }
-  return host == "localhost" || host == "[::1]" || host.rfind("127.", 0) == 0;
+  if (host == "localhost") return true;
+  in_addr v4{};
+  if (::inet_pton(AF_INET, host.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
+  in6_addr v6{};
+  return host.size() > 2 && host.front() == '[' && host.back() == ']' &&
+         ::inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
 }
 
 // "500ms", "30s", "2m", "1h", or a plain number of milliseconds, at most 30 days: the parser of
@@ -92,7 +101,7 @@ const std::vector<ServeOption>& serve_options() {
        },
        "the largest request accepted (a job's witnesses travel in one message)"},
       {"http", "", nullptr,
-       "127.0.0.1:PORT, [::1]:PORT or localhost:PORT (the HTTP endpoint has no authentication)",
+       "127.0.0.1:PORT (any 127.x.y.z), [::1]:PORT or localhost:PORT (plain HTTP: loopback only)",
        [](Settings& s, const std::string& text) {
          if (!text.empty() && !loopback(text)) return false;
          s.http = text;
@@ -101,6 +110,10 @@ const std::vector<ServeOption>& serve_options() {
        "also serve GET / (the dashboard), /metrics (Prometheus text), /status (JSON) and /healthz over plain HTTP "
        "on HOST:PORT (port 0: a free port, logged); without authentication or TLS, so loopback only (127.0.0.1, "
        "::1 or localhost)"},
+      any_text("http_token_file", &Settings::http_token_file, "a path",
+               "when set, /, /metrics and /status answer only requests carrying `Authorization: Bearer TOKEN`, TOKEN "
+               "from this file (Prometheus: authorization.credentials_file); /healthz stays open. Without it every "
+               "local user can read the pages (key paths, failure messages). Re-read at SIGHUP"),
       {"key_budget", "", nullptr, "a byte size",
        [](Settings& s, const std::string& text) {
          const auto bytes = host::parse_byte_size(text);

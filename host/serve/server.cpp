@@ -1,6 +1,7 @@
 #include "server.hpp"
 
 #include "dashboard.hpp"
+#include "services/bearer_token.hpp"
 #include "services/tls.hpp"
 
 #include <zkpipe/host/logging.hpp>
@@ -65,7 +66,10 @@ Server::Server(host::Host& host, const Settings& settings)
   if (!settings.queue_url.empty()) service_->set_queue(std::make_unique<QueueClient>(settings.queue_url));
   // Before gRPC listens: a port that cannot be bound fails the start with nothing to undo.
   if (!settings.http.empty()) {
-    http_ = std::make_unique<HttpServer>(settings.http, [this](const std::string& path) { return page(path); });
+    if (!settings.http_token_file.empty()) {
+      http_token_ = services::read_token_file(settings.http_token_file, "serve.http_token_file");
+    }
+    http_ = std::make_unique<HttpServer>(settings.http, [this](const HttpRequest& request) { return page(request); });
   }
 
   grpc::ServerBuilder builder;
@@ -100,7 +104,17 @@ Server::Server(host::Host& host, const Settings& settings)
                    http_ ? " and http:" + http_->address() + " (/, /metrics, /status, /healthz)" : "");
 }
 
-HttpResponse Server::page(const std::string& path) {
+HttpResponse Server::page(const HttpRequest& request) {
+  const std::string& path = request.path;
+  if (path != "/healthz") {
+    std::lock_guard lock(http_token_mu_);
+    if (!http_token_.empty() && !Auth::is_bearer(request.authorization, http_token_)) {
+      host::log().warn("serve.http: refused GET {}: {}", path,
+                       request.authorization.empty() ? "no Authorization header" : "not the bearer token");
+      return {401, "text/plain; charset=utf-8",
+              "this page needs 'Authorization: Bearer TOKEN' (serve.http_token_file)\n", "Bearer realm=\"zkpipe\""};
+    }
+  }
   if (path == "/") return {200, "text/html; charset=utf-8", std::string(kDashboardHtml)};
   if (path == "/metrics") return {200, "text/plain; version=0.0.4; charset=utf-8", metrics_text(service_->report())};
   if (path == "/status") return {200, "application/json", status_json(service_->report())};
@@ -116,8 +130,17 @@ void Server::reload(const host::Config& config, const Settings& settings) {
   // Everything that can fail first, so a failure applies nothing.
   std::optional<Auth> auth;
   if (!settings_.tcp.empty()) auth = Auth::from_token_file(settings.token_file.empty() ? settings_.token_file : settings.token_file);
+  std::optional<std::string> http_token;
+  if (http_ && !settings.http_token_file.empty()) {
+    http_token = services::read_token_file(settings.http_token_file, "serve.http_token_file");
+  }
   const bool tls_reload = tls_ && !settings.tls_cert.empty() && !settings.tls_key.empty();
   if (tls_reload) tls_->reload(settings.tls_cert, settings.tls_key);
+  if (http_token) {
+    std::lock_guard lock(http_token_mu_);
+    http_token_ = std::move(*http_token);
+    applied.push_back("the HTTP endpoint's bearer token (from " + settings.http_token_file + ")");
+  }
   if (auth) {
     service_->set_auth(std::move(*auth));
     applied.push_back("the bearer token (from " + settings.token_file + ")");

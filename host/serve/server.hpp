@@ -12,6 +12,7 @@
 #include <grpcpp/server.h>
 
 #include <memory>
+#include <mutex>
 #include <string>
 
 namespace zkp::serve {
@@ -51,7 +52,7 @@ class Server {
 
  private:
   void stop_listening();
-  HttpResponse page(const std::string& path);  // [the HTTP thread]
+  HttpResponse page(const HttpRequest& request);  // [the HTTP thread]
 
   host::Host& host_;
   Settings settings_;
@@ -62,6 +63,8 @@ class Server {
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<HttpServer> http_;
+  std::mutex http_token_mu_;  // page() reads it, reload() replaces it
+  std::string http_token_;    // serve.http_token_file's token; "": the pages are open
 };
 
 }  // namespace zkp::serve

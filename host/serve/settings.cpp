@@ -75,6 +75,7 @@ Settings Settings::from(const host::Config& config) {
   }
   std::string tcp_origin;
   std::string tls_origin;
+  std::string http_token_origin;
   for (const host::PluginOption& o : config.serve_options) {
     const ServeOption* option = find_serve_option(o.key);
     if (option == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, where(o) + ": unknown key (known: " + known_keys() + ")");
@@ -84,6 +85,10 @@ Settings Settings::from(const host::Config& config) {
     // The checks below name where the key they are about was written.
     if (o.key == "tcp") tcp_origin = where(o);
     if (o.key == "tls_cert" || o.key == "tls_key") tls_origin = where(o);
+    if (o.key == "http_token_file") http_token_origin = where(o);
+  }
+  if (!s.http_token_file.empty() && s.http.empty()) {
+    throw Error(ZKP_ERR_INVALID_ARGUMENT, http_token_origin + " is for the HTTP endpoint, and serve.http is not set");
   }
   if (!s.tcp.empty() && s.token_file.empty()) {
     throw Error(ZKP_ERR_INVALID_ARGUMENT, tcp_origin + " needs serve.token_file: TCP calls must carry a bearer token");

@@ -31,6 +31,7 @@ struct Settings {
   std::string tls_key;
   uint64_t max_message_bytes = 0;
   std::string http;           // "HOST:PORT" on loopback, or "" (no HTTP endpoint)
+  std::string http_token_file;  // "": the HTTP pages are open to every local user
   uint64_t key_budget_bytes = 0;  // 0: no budget
   uint64_t grace_ms = 0;
   LogFormat log_format = LogFormat::text;

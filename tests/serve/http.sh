@@ -6,7 +6,8 @@
 #   /status parses as JSON with the same figures, the device (with its memory fields) and the key;
 #   /healthz answers ok; an unknown path 404, POST 405, a request line that is not HTTP 400, a
 #   request head over 8 KiB 431; the server still serves after each; ten idle connections do not
-#   hold /healthz behind them; serve.http on a
+#   hold /healthz behind them; serve.http on "127.evil.example" is refused (a name is no address);
+#   with serve.http_token_file the pages need the bearer token and /healthz does not; serve.http on a
 #   non-loopback address is refused at start (exit 2); SIGTERM stops it (exit 0).
 set -uo pipefail
 ZKPIPE=$1
@@ -76,7 +77,41 @@ PY
 [ $? -eq 0 ] && ok "/healthz with 10 idle connections open: $(cat "$TMP/idle.log")" || bad "idle connections: $(cat "$TMP/idle.log")"
 
 out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/other.sock" serve.http=0.0.0.0:9464 2>&1); rc=$?
-[ $rc -eq 2 ] && echo "$out" | grep -q "serve.http = '0.0.0.0:9464' is invalid: .*no authentication" &&
+[ $rc -eq 2 ] && echo "$out" | grep -q "serve.http = '0.0.0.0:9464' is invalid: .*loopback only" &&
   ok "serve.http on a non-loopback address: refused (exit 2)" || bad "serve.http=0.0.0.0: exit $rc, $out"
+# A name is no address (issue 36, item 10): "127.evil.example" was taken for loopback and resolved.
+out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/other.sock" serve.http=127.evil.example:9464 2>&1); rc=$?
+[ $rc -eq 2 ] && grep -q "serve.http = '127.evil.example:9464' is invalid" <<< "$out" &&
+  ok "serve.http on a name that starts with 127.: refused (exit 2), not resolved" || bad "serve.http=127.evil.example: exit $rc, $out"
 
+stop_serve
+
+# serve.http_token_file (issue 36, item 10): /, /metrics and /status need the bearer token,
+# /healthz stays open for health checks.
+head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n' > "$TMP/http_token" && chmod 600 "$TMP/http_token"
+printf 'prover = cpu\n[serve]\nsocket = %s\nhttp = 127.0.0.1:0\nhttp_token_file = %s\n' "$TMP/serve.sock" "$TMP/http_token" \
+  > "$TMP/serve.ini"
+start_serve "$TMP/serve.ini"
+http=$(logged_http)
+python3 - "$http" "$(cat "$TMP/http_token")" > "$TMP/token_pages.log" 2>&1 <<'PY'
+import http.client, sys
+host, port = sys.argv[1].rsplit(":", 1)
+token = sys.argv[2]
+cases = [("/healthz", None, 200), ("/metrics", None, 401), ("/status", "Bearer wrong", 401), ("/", "Basic " + token, 401),
+         ("/metrics", "Bearer " + token, 200), ("/status", "Bearer " + token, 200), ("/", "Bearer " + token, 200)]
+failed = 0
+for path, auth, want in cases:
+    c = http.client.HTTPConnection(host, int(port), timeout=60)
+    c.request("GET", path, headers={"Authorization": auth} if auth else {})
+    r = c.getresponse()
+    r.read()
+    challenge = r.getheader("WWW-Authenticate", "")
+    good = r.status == want and (want != 401 or challenge.startswith("Bearer"))
+    failed += not good
+    print("%s %s -> %d%s" % (path, (auth or "no token").split(" ")[0], r.status, "" if good else " (expected %d)" % want))
+sys.exit(1 if failed else 0)
+PY
+[ $? -eq 0 ] && ok "serve.http_token_file: $(tr '\n' ';' < "$TMP/token_pages.log")" || bad "serve.http_token_file: $(cat "$TMP/token_pages.log")"
+grep -q "serve.http: refused GET /metrics: no Authorization header" "$TMP/server.log" && ok "a refused page is logged" ||
+  bad "no log line for a refused page"
 stop_serve

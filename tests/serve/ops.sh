@@ -125,7 +125,8 @@ if [ "$MODE" = signals ]; then
   cp "$TMP/token" "$TMP/old_token"
   sed -e "s|^socket = .*|socket = $TMP/serve.sock|" -e "s|^token_file = .*|token_file = $TMP/token|" \
       -e 's|^tcp = .*|tcp = 127.0.0.1:0|' -e 's|^http = .*|http = 127.0.0.1:0|' \
-      -e "s|^key_dirs = .*|key_dirs = $ROOT/tests/vectors/data|" "$SAMPLE/serve.ini" > "$TMP/serve.ini"
+      -e "s|^key_dirs = .*|key_dirs = $ROOT/tests/vectors/data|" -e "s|^http_token_file = .*|http_token_file = $TMP/token|" \
+      "$SAMPLE/serve.ini" > "$TMP/serve.ini"
   start "$TMP/serve.ini"
   ok "the sample configuration serves: $(grep -o 'listening on.*' "$TMP/server.log")"
   port=$(grep -o 'tcp:127.0.0.1:[0-9]*' "$TMP/server.log" | head -n 1 | cut -d: -f3)
@@ -136,8 +137,8 @@ if [ "$MODE" = signals ]; then
   sed -i 's/^log_level = info$/log_level = debug/' "$TMP/serve.ini"
   kill -HUP "$server"
   for _ in $(seq 100); do grep -q "SIGHUP: reloaded" "$TMP/server.log" && break; sleep 0.05; done
-  grep -q "SIGHUP: reloaded the bearer token (from $TMP/token), log_level info -> debug" "$TMP/server.log" &&
-    ok "SIGHUP: $(grep -o 'reloaded the bearer.*' "$TMP/server.log")" || bad "SIGHUP: $(grep SIGHUP "$TMP/server.log")"
+  grep -q "SIGHUP: reloaded the HTTP endpoint's bearer token (from $TMP/token), the bearer token (from $TMP/token), log_level info -> debug" "$TMP/server.log" &&
+    ok "SIGHUP: $(grep -o 'reloaded the HTTP.*' "$TMP/server.log")" || bad "SIGHUP: $(grep SIGHUP "$TMP/server.log")"
   out=$(tcp "$TMP/old_token"); [ $? -eq 1 ] && echo "$out" | grep -q "\[16\]" && ok "after SIGHUP the old token is refused" ||
     bad "the old token after SIGHUP: $out"
   tcp "$TMP/token" > /dev/null && ok "after SIGHUP the new token is served" || bad "the new token after SIGHUP: $(tcp "$TMP/token")"
