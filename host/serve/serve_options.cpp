@@ -100,6 +100,17 @@ const std::vector<ServeOption>& serve_options() {
          return true;
        },
        "the largest request accepted (a job's witnesses travel in one message)"},
+      {"max_waiting_calls", "256", nullptr, "a count from 1 to 4096",
+       [](Settings& s, const std::string& text) {
+         if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos) return false;
+         const unsigned long n = std::stoul(text);
+         if (n < 1 || n > 4096) return false;
+         s.max_waiting_calls = static_cast<uint32_t>(n);
+         return true;
+       },
+       "Prove and Await calls open at once, each waiting for its job on a server thread of its own; one beyond "
+       "them is refused with RESOURCE_EXHAUSTED. The server's threads are bounded by this plus a reserve that "
+       "keeps the short calls (Health, Status, Cancel, LoadKey, Submit) answered"},
       {"http", "", nullptr,
        "127.0.0.1:PORT (any 127.x.y.z), [::1]:PORT or localhost:PORT (plain HTTP: loopback only)",
        [](Settings& s, const std::string& text) {

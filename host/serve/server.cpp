@@ -7,6 +7,7 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <grpcpp/resource_quota.h>
 #include <grpcpp/server_builder.h>
 #include <grpcpp/security/server_credentials.h>
 
@@ -63,6 +64,7 @@ Server::Server(host::Host& host, const Settings& settings)
   Auth auth = settings.tcp.empty() ? Auth() : Auth::from_token_file(settings.token_file);
   service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes,
                                        services::PathPolicy(settings.key_dirs));
+  service_->set_max_waiting_calls(settings.max_waiting_calls);
   if (!settings.queue_url.empty()) service_->set_queue(std::make_unique<QueueClient>(settings.queue_url));
   // Before gRPC listens: a port that cannot be bound fails the start with nothing to undo.
   if (!settings.http.empty()) {
@@ -74,6 +76,13 @@ Server::Server(host::Host& host, const Settings& settings)
 
   grpc::ServerBuilder builder;
   builder.SetMaxReceiveMessageSize(static_cast<int>(settings.max_message_bytes));
+  // The sync server runs each call on a thread of its own, and a Prove or Await holds its thread
+  // until its job is done (1,000 open Awaits were 1,017 threads, issue 36): Service refuses those
+  // beyond serve.max_waiting_calls, and the quota caps the threads at that plus a reserve for
+  // the calls that return at once, so open Awaits never leave Health or Cancel without one.
+  grpc::ResourceQuota quota("zkpipe serve");
+  quota.SetMaxThreads(static_cast<int>(settings.max_waiting_calls + kShortCallThreads));
+  builder.SetResourceQuota(quota);
   builder.AddListeningPort("unix:" + socket_path_, grpc::InsecureServerCredentials());
   int tcp_port = 0;
   const bool tls = !settings.tls_cert.empty();

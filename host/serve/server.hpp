@@ -63,6 +63,9 @@ class Server {
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<HttpServer> http_;
+  // Threads beyond serve.max_waiting_calls for the calls that return at once and gRPC's pollers,
+  // so that open Awaits can never leave Health or Cancel without a thread.
+  static constexpr uint32_t kShortCallThreads = 32;
   std::mutex http_token_mu_;  // page() reads it, reload() replaces it
   std::string http_token_;    // serve.http_token_file's token; "": the pages are open
 };

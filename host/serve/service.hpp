@@ -32,6 +32,9 @@ class Service final : public zkpipe::v1::Prover::Service {
   Report report();
   // Replaces the bearer token TCP calls must carry (SIGHUP). [any-thread]
   void set_auth(Auth auth);
+  // How many Prove and Await calls may wait for their jobs at once (serve.max_waiting_calls);
+  // before serving.
+  void set_max_waiting_calls(uint32_t n) { max_waiting_ = n; }
   // The fleet's job store Enqueue and JobStatus use (serve.queue_url); before serving.
   void set_queue(std::unique_ptr<QueueClient> queue) { queue_ = std::move(queue); }
 
@@ -78,6 +81,11 @@ class Service final : public zkpipe::v1::Prover::Service {
   Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
   services::KeyTable keys_;
   const services::PathPolicy paths_;
+  uint32_t max_waiting_ = 0;             // 0: no limit
+  std::atomic<uint32_t> waiting_{0};     // Prove and Await calls open now
+  // Holds one of max_waiting_ for the life of a Prove or Await call; throws sdk::Error
+  // (ZKP_ERR_BUDGET_EXHAUSTED) when all are taken.
+  class WaitingCall;
   // The file `path` names, when this caller may open it (paths_); else an sdk::Error that is the
   // same whatever is at a path outside the folders. `what`: "key path", "witness path".
   std::string admitted_path(const grpc::ServerContext& context, const std::string& path, const char* what) const;

@@ -30,6 +30,7 @@ struct Settings {
   std::string tls_cert;    // "" (plaintext TCP) or a PEM file, with tls_key; only with tcp
   std::string tls_key;
   uint64_t max_message_bytes = 0;
+  uint32_t max_waiting_calls = 0;   // Prove and Await calls open at once (each holds a thread)
   std::string http;           // "HOST:PORT" on loopback, or "" (no HTTP endpoint)
   std::string http_token_file;  // "": the HTTP pages are open to every local user
   uint64_t key_budget_bytes = 0;  // 0: no budget

@@ -18,6 +18,9 @@
 #            finished exits 0), the log says what was left on the device; the socket is removed.
 #   grace_tls: as grace, with TLS: the private copy of serve.tls_key under $TMPDIR is removed on
 #            the grace-time exit too (it used to stay behind: std::_Exit runs no destructor).
+#   limits:  serve.max_waiting_calls = 6 with 20 Awaits opened on a long job: 14 refused with
+#            RESOURCE_EXHAUSTED naming the key, the server's threads grow by at most 10 (6 and gRPC's
+#            pollers), Health still answers, and every Await returns once the server stops.
 #   client:  `zkpipe client` by itself: prove (the proof verified), submit + await (3 partitions,
 #            proofs written), status, health, keys, cancel of a finished job, a job with a truncated
 #            witness (await exit 1; /status's recent_failures has it, message and all), unload, a usage error
@@ -162,6 +165,39 @@ if [ "$MODE" = signals ]; then
   grep -q "serve: draining (queued work cancelled): .* on a device; up to 30000 ms to finish" "$TMP/server.log" && ok "the log: $(grep -o 'draining.*' "$TMP/server.log")" ||
     bad "no drain line in the log"
   [ ! -e "$TMP/serve.sock" ] && ok "the socket file is removed" || bad "the socket file is left behind"
+  summary
+  exit
+fi
+
+if [ "$MODE" = limits ]; then
+  # serve.max_waiting_calls (issue 36, item 9): each open Await holds a server thread; 20 of them
+  # on a server allowing 6: the rest are refused with RESOURCE_EXHAUSTED [8], naming the key, and
+  # the server's threads grow by the 6 and gRPC's pollers at most (before: a thread per stream).
+  printf 'prover = sim\nprover.gpu_ms = 600000\nworkers_per_device = 1\n[serve]\nsocket = %s\nmax_waiting_calls = 6\ngrace = 100ms\n' \
+    "$TMP/serve.sock" > "$TMP/serve.ini"
+  start "$TMP/serve.ini"
+  job=$(client submit "$A/circuit.zkey" "$A/witness.wtns" 2> "$TMP/submit.log")
+  [ -n "$job" ] || bad "submit: $(cat "$TMP/submit.log")"
+  before=$(ls "/proc/$server/task" | wc -l)
+  for i in $(seq 20); do (client await "$job" > "$TMP/await$i.log" 2>&1; echo "exit $?" >> "$TMP/await$i.log") & done
+  refused=0
+  for _ in $(seq 1200); do
+    refused=$(cat "$TMP"/await*.log 2>/dev/null | grep -c "Await: \[8\] .*serve.max_waiting_calls")
+    [ "$refused" -ge 14 ] && break
+    sleep 0.05
+  done
+  during=$(ls "/proc/$server/task" | wc -l)
+  [ "$refused" -eq 14 ] && [ $((during - before)) -le 10 ] &&
+    ok "20 Awaits on a server of max_waiting_calls 6: 14 refused with RESOURCE_EXHAUSTED, its threads $before -> $during" ||
+    bad "20 Awaits, max_waiting_calls 6: $refused refused, threads $before -> $during"
+  client health > /dev/null && ok "Health still answers with 6 Awaits open" || bad "Health with the Awaits open: $(client health 2>&1)"
+  kill -TERM "$server"; wait "$server"; server=""  # the grace time passes: exit 1, the open Awaits dropped
+  for _ in $(seq 600); do
+    [ "$(grep -l '^exit ' "$TMP"/await*.log 2>/dev/null | wc -l)" -eq 20 ] && break
+    sleep 0.05
+  done
+  [ "$(grep -l '^exit ' "$TMP"/await*.log 2>/dev/null | wc -l)" -eq 20 ] && ok "every Await returned once the server stopped" ||
+    bad "Awaits still running after the server stopped"
   summary
   exit
 fi
