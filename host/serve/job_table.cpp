@@ -73,6 +73,7 @@ void JobTable::on_job(void* user_data, const zkp_job_summary_t* summary) {
 }
 
 void JobTable::finished(const JobState& job) {
+  held_.fetch_sub(job.held_bytes_);  // finish() has freed its witnesses
   std::lock_guard lock(mu_);  // after submit() has set job.id_, which it does under this lock
   finished_.push_back(job.id_);
   while (finished_.size() > keep_finished_) {
@@ -84,6 +85,25 @@ void JobTable::finished(const JobState& job) {
 std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
   auto job = std::make_shared<JobState>();
   job->key_id_ = request.key_id();
+  // The request's bytes stay with the job until it ends: counted, so that concurrent large jobs
+  // cannot add up past serve.request_budget (issue 36: four 60 MiB Submits held 614 MiB).
+  const uint64_t bytes = request.ByteSizeLong();
+  const uint64_t before = held_.fetch_add(bytes);
+  if (request_budget_ != 0 && before + bytes > request_budget_) {
+    held_.fetch_sub(bytes);
+    throw sdk::Error(ZKP_ERR_BUDGET_EXHAUSTED,
+                     "a request of " + std::to_string(bytes) + " bytes with " + std::to_string(before) +
+                         " bytes of open jobs' requests held would pass serve.request_budget (" +
+                         std::to_string(request_budget_) + " bytes); try again when a job finishes");
+  }
+  job->held_bytes_ = bytes;
+  struct Unreserve {  // until the host has the job: a refused submit gives the bytes back
+    std::atomic<uint64_t>* held;
+    uint64_t bytes;
+    ~Unreserve() {
+      if (held != nullptr) held->fetch_sub(bytes);
+    }
+  } unreserve{&held_, bytes};
   take_partitions(request, job->inputs_);
   auto context = std::make_unique<CallbackContext>(CallbackContext{this, job});
   auto c_job = sdk::make_struct<zkp_job_t>();
@@ -99,6 +119,7 @@ std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
   // callback can look for it (callbacks take only the job's own lock, and finished() waits).
   std::lock_guard lock(mu_);
   job->id_ = host_.submit(c_job);
+  unreserve.held = nullptr;  // finished() gives them back
   context.release();  // owned by the callbacks from here on
   jobs_.emplace(job->id_, job);
   return job;

@@ -15,6 +15,7 @@
 
 #include "zkpipe/v1/prover.pb.h"
 
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -53,6 +54,7 @@ class JobState {
   mutable std::condition_variable cv_;
   std::vector<zkpipe::v1::PartitionResult> results_;  // in completion order
   bool done_ = false;
+  uint64_t held_bytes_ = 0;  // the request's size, counted in the table's request budget until done
 };
 
 class JobTable {
@@ -63,9 +65,15 @@ class JobTable {
            size_t keep_finished = kKeepFinishedJobs)
       : host_(host), metrics_(metrics), on_done_(std::move(on_done)), keep_finished_(keep_finished) {}
 
+  // What the open jobs' requests (witnesses, synthesized partitions) may hold at once, all
+  // together (serve.request_budget; 0: no limit). Before serving.
+  void set_request_budget(uint64_t bytes) { request_budget_ = bytes; }
+  uint64_t request_bytes_held() const { return held_.load(); }
+
   // Submits the request (its witnesses, or synthesized partitions, moved into the job by
-  // take_partitions). Throws zkp::sdk::Error as host::Host::submit or take_partitions does;
-  // nothing is submitted then.
+  // take_partitions). Throws zkp::sdk::Error as host::Host::submit or take_partitions does, and
+  // ZKP_ERR_BUDGET_EXHAUSTED when the request would take the open jobs' requests past the
+  // request budget; nothing is submitted then.
   std::shared_ptr<const JobState> submit(zkpipe::v1::JobRequest& request);
   // ZKP_ERR_NOT_FOUND for a job never submitted here or forgotten since.
   std::shared_ptr<const JobState> find(uint64_t job_id) const;
@@ -85,6 +93,8 @@ class JobTable {
   mutable std::mutex mu_;
   std::map<uint64_t, std::shared_ptr<JobState>> jobs_;
   std::deque<uint64_t> finished_;  // oldest first
+  uint64_t request_budget_ = 0;
+  std::atomic<uint64_t> held_{0};  // bytes of the open jobs' requests
 };
 
 }  // namespace zkp::serve

@@ -111,6 +111,15 @@ const std::vector<ServeOption>& serve_options() {
        "Prove and Await calls open at once, each waiting for its job on a server thread of its own; one beyond "
        "them is refused with RESOURCE_EXHAUSTED. The server's threads are bounded by this plus a reserve that "
        "keeps the short calls (Health, Status, Cancel, LoadKey, Submit) answered"},
+      {"request_budget", "2GiB", nullptr, "a byte size, at least serve.max_message",
+       [](Settings& s, const std::string& text) {
+         const auto bytes = host::parse_byte_size(text);
+         if (!bytes || *bytes == 0) return false;
+         s.request_budget_bytes = *bytes;
+         return true;
+       },
+       "what the open jobs' requests (their witnesses or synthesized partitions, held until each job ends) may "
+       "hold at once, every job together; a Submit or Prove past it is refused with RESOURCE_EXHAUSTED"},
       {"http", "", nullptr,
        "127.0.0.1:PORT (any 127.x.y.z), [::1]:PORT or localhost:PORT (plain HTTP: loopback only)",
        [](Settings& s, const std::string& text) {

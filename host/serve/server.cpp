@@ -65,6 +65,7 @@ Server::Server(host::Host& host, const Settings& settings)
   service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes,
                                        services::PathPolicy(settings.key_dirs));
   service_->set_max_waiting_calls(settings.max_waiting_calls);
+  service_->set_request_budget(settings.request_budget_bytes);
   if (!settings.queue_url.empty()) service_->set_queue(std::make_unique<QueueClient>(settings.queue_url));
   // Before gRPC listens: a port that cannot be bound fails the start with nothing to undo.
   if (!settings.http.empty()) {

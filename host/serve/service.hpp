@@ -35,6 +35,8 @@ class Service final : public zkpipe::v1::Prover::Service {
   // How many Prove and Await calls may wait for their jobs at once (serve.max_waiting_calls);
   // before serving.
   void set_max_waiting_calls(uint32_t n) { max_waiting_ = n; }
+  // serve.request_budget (JobTable::set_request_budget); before serving.
+  void set_request_budget(uint64_t bytes) { jobs_.set_request_budget(bytes); }
   // The fleet's job store Enqueue and JobStatus use (serve.queue_url); before serving.
   void set_queue(std::unique_ptr<QueueClient> queue) { queue_ = std::move(queue); }
 

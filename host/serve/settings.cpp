@@ -87,6 +87,11 @@ Settings Settings::from(const host::Config& config) {
     if (o.key == "tls_cert" || o.key == "tls_key") tls_origin = where(o);
     if (o.key == "http_token_file") http_token_origin = where(o);
   }
+  if (s.request_budget_bytes < s.max_message_bytes) {
+    throw Error(ZKP_ERR_INVALID_ARGUMENT, "serve.request_budget (" + std::to_string(s.request_budget_bytes) +
+                                              " bytes) must hold one request of serve.max_message (" +
+                                              std::to_string(s.max_message_bytes) + " bytes)");
+  }
   if (!s.http_token_file.empty() && s.http.empty()) {
     throw Error(ZKP_ERR_INVALID_ARGUMENT, http_token_origin + " is for the HTTP endpoint, and serve.http is not set");
   }

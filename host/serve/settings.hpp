@@ -31,6 +31,7 @@ struct Settings {
   std::string tls_key;
   uint64_t max_message_bytes = 0;
   uint32_t max_waiting_calls = 0;   // Prove and Await calls open at once (each holds a thread)
+  uint64_t request_budget_bytes = 0;  // what open jobs' requests may hold at once
   std::string http;           // "HOST:PORT" on loopback, or "" (no HTTP endpoint)
   std::string http_token_file;  // "": the HTTP pages are open to every local user
   uint64_t key_budget_bytes = 0;  // 0: no budget

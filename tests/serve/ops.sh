@@ -20,7 +20,9 @@
 #            the grace-time exit too (it used to stay behind: std::_Exit runs no destructor).
 #   limits:  serve.max_waiting_calls = 6 with 20 Awaits opened on a long job: 14 refused with
 #            RESOURCE_EXHAUSTED naming the key, the server's threads grow by at most 10 (6 and gRPC's
-#            pollers), Health still answers, and every Await returns once the server stops.
+#            pollers), Health still answers, and every Await returns once the server stops; with
+#            serve.request_budget = 1 MiB a 700 KB job is held, a second refused, and a third taken
+#            once the first is cancelled.
 #   client:  `zkpipe client` by itself: prove (the proof verified), submit + await (3 partitions,
 #            proofs written), status, health, keys, cancel of a finished job, a job with a truncated
 #            witness (await exit 1; /status's recent_failures has it, message and all), unload, a usage error
@@ -173,7 +175,7 @@ if [ "$MODE" = limits ]; then
   # serve.max_waiting_calls (issue 36, item 9): each open Await holds a server thread; 20 of them
   # on a server allowing 6: the rest are refused with RESOURCE_EXHAUSTED [8], naming the key, and
   # the server's threads grow by the 6 and gRPC's pollers at most (before: a thread per stream).
-  printf 'prover = sim\nprover.gpu_ms = 600000\nworkers_per_device = 1\n[serve]\nsocket = %s\nmax_waiting_calls = 6\ngrace = 100ms\n' \
+  printf 'prover = sim\nprover.gpu_ms = 600000\nworkers_per_device = 1\n[serve]\nsocket = %s\nmax_waiting_calls = 6\ngrace = 100ms\nmax_message = 1MiB\nrequest_budget = 1MiB\n' \
     "$TMP/serve.sock" > "$TMP/serve.ini"
   start "$TMP/serve.ini"
   job=$(client submit "$A/circuit.zkey" "$A/witness.wtns" 2> "$TMP/submit.log")
@@ -191,6 +193,19 @@ if [ "$MODE" = limits ]; then
     ok "20 Awaits on a server of max_waiting_calls 6: 14 refused with RESOURCE_EXHAUSTED, its threads $before -> $during" ||
     bad "20 Awaits, max_waiting_calls 6: $refused refused, threads $before -> $during"
   client health > /dev/null && ok "Health still answers with 6 Awaits open" || bad "Health with the Awaits open: $(client health 2>&1)"
+  # serve.request_budget (issue 36, item 8): the witnesses of open jobs are counted until each
+  # job ends. 1 MiB here: a 700 KB job is held (queued behind the first), a second is refused
+  # with RESOURCE_EXHAUSTED naming the key; once the first is cancelled, a third is taken.
+  head -c 700000 /dev/zero > "$TMP/700k.wtns"
+  j2=$(client submit "$A/circuit.zkey" "$TMP/700k.wtns" 2>&1) && ok "a 700 KB job within serve.request_budget: job $j2" ||
+    bad "the first 700 KB job: $j2"
+  out=$(client submit "$A/circuit.zkey" "$TMP/700k.wtns" 2>&1); rc=$?
+  [ $rc -eq 1 ] && grep -q "\[8\] .*serve.request_budget" <<< "$out" && ok "a second one past serve.request_budget: refused ($out)" ||
+    bad "the second 700 KB job: exit $rc, $out"
+  client cancel "$j2" > /dev/null 2>&1
+  j3=""
+  for _ in $(seq 600); do j3=$(client submit "$A/circuit.zkey" "$TMP/700k.wtns" 2>/dev/null) && break; sleep 0.05; done
+  [ -n "$j3" ] && ok "after the first was cancelled, its bytes came back: job $j3 taken" || bad "no room after the cancel"
   kill -TERM "$server"; wait "$server"; server=""  # the grace time passes: exit 1, the open Awaits dropped
   for _ in $(seq 600); do
     [ "$(grep -l '^exit ' "$TMP"/await*.log 2>/dev/null | wc -l)" -eq 20 ] && break
