@@ -294,107 +294,75 @@ fn check_densities<D>(a_aux_density_bv: &[D], b_g1_aux_density_bv: &[D], aux_ass
     assert!(b_g1_aux_density_bv.len() * bv_element_size >= aux_assignments_size);
 }
 
-/// Proves `num_circuits` circuits of one shape (bellperson's batch: shared sizes and
-/// density bit vectors) in one zkpipe job, and writes the proofs into `proofs`, as
-/// [`generate_groth16_proofs`].
-#[cfg(not(feature = "cuzk"))]
-pub fn generate_groth16_proof<S, D, PR>(
-    ntt_a_scalars: &[*const S],
-    ntt_b_scalars: &[*const S],
-    ntt_c_scalars: &[*const S],
-    ntt_scalars_actual_size: usize,
-    input_assignments: &[*const S],
-    aux_assignments: &[*const S],
-    input_assignments_size: usize,
-    aux_assignments_size: usize,
-    a_aux_density_bv: &[D],
-    b_g1_input_density_bv: &[D],
-    b_g1_aux_density_bv: &[D],
-    a_aux_total_density: usize,
-    b_g1_input_total_density: usize,
-    b_g1_aux_total_density: usize,
-    num_circuits: usize,
-    r_s: &[S],
-    s_s: &[S],
-    proofs: &mut [PR],
-    srs: &SRS,
-) {
-    check_lengths(ntt_a_scalars, ntt_b_scalars, ntt_c_scalars, input_assignments, aux_assignments, r_s, s_s, num_circuits);
-    assert_eq!(proofs.len(), num_circuits);
-    check_densities(a_aux_density_bv, b_g1_aux_density_bv, aux_assignments_size);
-    let provers = flat_assignments(
-        ntt_a_scalars,
-        ntt_b_scalars,
-        ntt_c_scalars,
-        ntt_scalars_actual_size,
-        input_assignments,
-        aux_assignments,
-        input_assignments_size,
-        aux_assignments_size,
-        a_aux_density_bv,
-        b_g1_input_density_bv,
-        b_g1_aux_density_bv,
-        a_aux_total_density,
-        b_g1_input_total_density,
-        b_g1_aux_total_density,
-        num_circuits,
-    );
-    if let Err(err) = prove::into(&provers, r_s, s_s, proofs, srs, -1) {
-        panic!("{}", String::from(err));
-    }
+/// `generate_groth16_proof`, in upstream's form and (with `$extra`) in Curio's: one body for both,
+/// since the two differ only in their trailing arguments and the device they name.
+macro_rules! flat_entry_point {
+    ($(#[$doc:meta])* ($($extra:ident: $ty:ty),*) => $gpu_index:expr) => {
+        $(#[$doc])*
+        #[allow(unused_variables)] // gpu_mtx: accepted, not used
+        pub fn generate_groth16_proof<S, D, PR>(
+            ntt_a_scalars: &[*const S],
+            ntt_b_scalars: &[*const S],
+            ntt_c_scalars: &[*const S],
+            ntt_scalars_actual_size: usize,
+            input_assignments: &[*const S],
+            aux_assignments: &[*const S],
+            input_assignments_size: usize,
+            aux_assignments_size: usize,
+            a_aux_density_bv: &[D],
+            b_g1_input_density_bv: &[D],
+            b_g1_aux_density_bv: &[D],
+            a_aux_total_density: usize,
+            b_g1_input_total_density: usize,
+            b_g1_aux_total_density: usize,
+            num_circuits: usize,
+            r_s: &[S],
+            s_s: &[S],
+            proofs: &mut [PR],
+            srs: &SRS,
+            $($extra: $ty),*
+        ) {
+            check_lengths(ntt_a_scalars, ntt_b_scalars, ntt_c_scalars, input_assignments, aux_assignments, r_s, s_s, num_circuits);
+            assert_eq!(proofs.len(), num_circuits);
+            check_densities(a_aux_density_bv, b_g1_aux_density_bv, aux_assignments_size);
+            let provers = flat_assignments(
+                ntt_a_scalars,
+                ntt_b_scalars,
+                ntt_c_scalars,
+                ntt_scalars_actual_size,
+                input_assignments,
+                aux_assignments,
+                input_assignments_size,
+                aux_assignments_size,
+                a_aux_density_bv,
+                b_g1_input_density_bv,
+                b_g1_aux_density_bv,
+                a_aux_total_density,
+                b_g1_input_total_density,
+                b_g1_aux_total_density,
+                num_circuits,
+            );
+            if let Err(err) = prove::into(&provers, r_s, s_s, proofs, srs, $gpu_index) {
+                panic!("{}", String::from(err));
+            }
+        }
+    };
 }
 
-/// Curio's form: as the default feature's, with `gpu_mtx` (accepted, not used: zkpipe's
-/// host schedules its devices itself) and `gpu_index` (-1: any device; n ≥ 0: every
-/// circuit on zkpipe device n).
+#[cfg(not(feature = "cuzk"))]
+flat_entry_point! {
+    /// Proves `num_circuits` circuits of one shape (bellperson's batch: shared sizes and
+    /// density bit vectors) in one zkpipe job, and writes the proofs into `proofs`, as
+    /// [`generate_groth16_proofs`].
+    () => -1
+}
+
 #[cfg(feature = "cuzk")]
-pub fn generate_groth16_proof<S, D, PR>(
-    ntt_a_scalars: &[*const S],
-    ntt_b_scalars: &[*const S],
-    ntt_c_scalars: &[*const S],
-    ntt_scalars_actual_size: usize,
-    input_assignments: &[*const S],
-    aux_assignments: &[*const S],
-    input_assignments_size: usize,
-    aux_assignments_size: usize,
-    a_aux_density_bv: &[D],
-    b_g1_input_density_bv: &[D],
-    b_g1_aux_density_bv: &[D],
-    a_aux_total_density: usize,
-    b_g1_input_total_density: usize,
-    b_g1_aux_total_density: usize,
-    num_circuits: usize,
-    r_s: &[S],
-    s_s: &[S],
-    proofs: &mut [PR],
-    srs: &SRS,
-    gpu_mtx: *mut core::ffi::c_void,
-    gpu_index: i32,
-) {
-    let _ = gpu_mtx;
-    check_lengths(ntt_a_scalars, ntt_b_scalars, ntt_c_scalars, input_assignments, aux_assignments, r_s, s_s, num_circuits);
-    assert_eq!(proofs.len(), num_circuits);
-    check_densities(a_aux_density_bv, b_g1_aux_density_bv, aux_assignments_size);
-    let provers = flat_assignments(
-        ntt_a_scalars,
-        ntt_b_scalars,
-        ntt_c_scalars,
-        ntt_scalars_actual_size,
-        input_assignments,
-        aux_assignments,
-        input_assignments_size,
-        aux_assignments_size,
-        a_aux_density_bv,
-        b_g1_input_density_bv,
-        b_g1_aux_density_bv,
-        a_aux_total_density,
-        b_g1_input_total_density,
-        b_g1_aux_total_density,
-        num_circuits,
-    );
-    if let Err(err) = prove::into(&provers, r_s, s_s, proofs, srs, gpu_index) {
-        panic!("{}", String::from(err));
-    }
+flat_entry_point! {
+    /// Curio's form: as the default feature's, with `gpu_mtx` (accepted, not used: zkpipe's
+    /// host schedules its devices itself) and `gpu_index` (-1: any device; n ≥ 0: every
+    /// circuit on zkpipe device n).
+    (gpu_mtx: *mut core::ffi::c_void, gpu_index: i32) => gpu_index
 }
 
 /// A mutex for Curio's `gpu_mtx` arguments; free it with [`free_gpu_mutex`]. Nothing here
