@@ -96,8 +96,8 @@ int run_serve(const std::vector<std::string>& args) {
   serve::apply_log_format(settings.log_format);  // before the host starts, so its lines are in it too
 
   const sigset_t stop_signals = block_stop_signals();
-  host::Host host(std::move(config));
-  serve::Server server(host, settings);
+  host::Host host(config);
+  serve::Server server(host, settings, std::move(config));
   int signal = 0;
   while (sigwait(&stop_signals, &signal) != 0 || signal == SIGHUP) {
     if (signal == SIGHUP) reload(parsed, server);

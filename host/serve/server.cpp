@@ -11,6 +11,7 @@
 #include <grpcpp/server_builder.h>
 #include <grpcpp/security/server_credentials.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -58,8 +59,8 @@ void prepare_socket_path(const std::string& path) {
 
 }  // namespace
 
-Server::Server(host::Host& host, const Settings& settings)
-    : host_(host), settings_(settings), socket_path_(settings.socket) {
+Server::Server(host::Host& host, const Settings& settings, host::Config config)
+    : host_(host), settings_(settings), socket_path_(settings.socket), started_config_(std::move(config)) {
   prepare_socket_path(socket_path_);
   Auth auth = settings.tcp.empty() ? Auth() : Auth::from_token_file(settings.token_file);
   service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes,
@@ -167,25 +168,27 @@ void Server::reload(const host::Config& config, const Settings& settings) {
                       host::log_level_name(config.log_level));
   }
   host::log().set_level(config.log_level);
-  std::vector<std::string> restart;
-  if (settings.socket != settings_.socket) restart.emplace_back("serve.socket");
-  if (settings.tcp != settings_.tcp) restart.emplace_back("serve.tcp");
-  if (settings.http != settings_.http) restart.emplace_back("serve.http");
-  if (settings.tls_cert != settings_.tls_cert) restart.emplace_back("serve.tls_cert");
-  if (settings.tls_key != settings_.tls_key) restart.emplace_back("serve.tls_key");
-  if (settings.max_message_bytes != settings_.max_message_bytes) restart.emplace_back("serve.max_message");
-  if (settings.key_budget_bytes != settings_.key_budget_bytes) restart.emplace_back("serve.key_budget");
-  if (settings.log_format != settings_.log_format) restart.emplace_back("serve.log_format");
-  if (settings.queue_url != settings_.queue_url) restart.emplace_back("serve.queue_url");
   settings_.grace_ms = settings.grace_ms;  // read at SIGTERM
-  std::string text;
-  for (const std::string& a : applied) {
-    if (!text.empty()) text += ", ";
-    text += a;
+  // Every other key that changed since the start, by name: the host's (prover, pacer, workers,
+  // budget, ...), the plugins' and the rest of [serve] are read once, when the process starts.
+  std::vector<std::string> applied_keys = {"log_level", "serve.grace", "serve.token_file"};
+  if (tls_) applied_keys.insert(applied_keys.end(), {"serve.tls_cert", "serve.tls_key"});
+  if (http_) applied_keys.emplace_back("serve.http_token_file");
+  std::string restart;
+  for (const std::string& key : host::changed_keys(started_config_, config)) {
+    if (std::find(applied_keys.begin(), applied_keys.end(), key) != applied_keys.end()) continue;
+    restart += (restart.empty() ? "" : ", ") + key;
   }
-  host::log().info("serve: SIGHUP: reloaded {}; serve.grace = {} ms", text.empty() ? "nothing that changed" : text,
-                   settings_.grace_ms);
-  for (const std::string& r : restart) host::log().warn("serve: SIGHUP: {} changed; it takes a restart to apply", r);
+  std::string text;
+  for (const std::string& a : applied) text += (text.empty() ? "" : ", ") + a;
+  if (restart.empty()) {
+    host::log().info("serve: SIGHUP: reloaded {}; serve.grace = {} ms", text.empty() ? "nothing that changed" : text,
+                     settings_.grace_ms);
+  } else {
+    host::log().warn("serve: SIGHUP: reloaded {}; serve.grace = {} ms; NOT applied, each takes a restart: {} "
+                     "(the running values stay)",
+                     text.empty() ? "nothing that changed" : text, settings_.grace_ms, restart);
+  }
 }
 
 Server::~Server() {

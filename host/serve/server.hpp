@@ -21,7 +21,9 @@ class Server {
  public:
   // Starts listening. Throws zkp::sdk::Error when a listener cannot be made. `host` must
   // outlive the server.
-  Server(host::Host& host, const Settings& settings);
+  // `config`: what the host and the settings were made from; a reload names every key that
+  // differs from it and cannot be applied.
+  Server(host::Host& host, const Settings& settings, host::Config config);
   ~Server();  // shutdown(ZKP_SHUTDOWN_CANCEL) if that was not done: the jobs' callbacks use the service
   Server(const Server&) = delete;
   Server& operator=(const Server&) = delete;
@@ -63,6 +65,7 @@ class Server {
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
   std::unique_ptr<HttpServer> http_;
+  const host::Config started_config_;
   // Threads beyond serve.max_waiting_calls for the calls that return at once and gRPC's pollers,
   // so that open Awaits can never leave Health or Cancel without a thread.
   static constexpr uint32_t kShortCallThreads = 32;

@@ -5,6 +5,9 @@
 #include <zkpipe/host/config_table.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <algorithm>
+#include <map>
+
 namespace zkp::host {
 
 using sdk::Error;
@@ -50,9 +53,40 @@ void apply(Config& config, const IniSetting& s) {
                     "; plugin options go in [prover] or [pacer], or prover.KEY / pacer.KEY)");
   }
   if (!option->set(config, s.value)) bad_value(s, option->expected);
+  const auto written = std::find_if(config.host_settings.begin(), config.host_settings.end(),
+                                    [&](const PluginOption& o) { return o.key == s.key; });
+  if (written != config.host_settings.end()) {
+    *written = {s.key, s.value, s.origin};
+  } else {
+    config.host_settings.push_back({s.key, s.value, s.origin});
+  }
+}
+
+// "section.key" -> value text of every key `config` was given, for changed_keys.
+std::map<std::string, std::string> written_keys(const Config& config) {
+  std::map<std::string, std::string> out;
+  for (const PluginOption& o : config.host_settings) out[o.key] = o.value;
+  for (const PluginOption& o : config.prover_options) out["prover." + o.key] = o.value;
+  for (const PluginOption& o : config.pacer_options) out["pacer." + o.key] = o.value;
+  for (const PluginOption& o : config.serve_options) out["serve." + o.key] = o.value;
+  return out;
 }
 
 }  // namespace
+
+std::vector<std::string> changed_keys(const Config& before, const Config& after) {
+  const std::map<std::string, std::string> a = written_keys(before), b = written_keys(after);
+  std::vector<std::string> out;
+  for (const auto& [key, value] : a) {
+    const auto it = b.find(key);
+    if (it == b.end() || it->second != value) out.push_back(key);
+  }
+  for (const auto& [key, value] : b) {
+    if (!a.contains(key)) out.push_back(key);
+  }
+  std::sort(out.begin(), out.end());
+  return out;
+}
 
 std::vector<zkp_option_t> to_c_options(const std::vector<PluginOption>& options) {
   std::vector<zkp_option_t> out;

@@ -328,3 +328,23 @@ TEST(ByteSize, Formats) {
 
 }  // namespace
 }  // namespace zkp::host
+
+namespace zkp::host {
+namespace {
+
+// What a reload names: every key written differently, in any section, an override beating the
+// file as it does when the value is applied, and nothing for a key written the same way twice.
+TEST(ChangedKeys, NamesEveryKeyWrittenDifferently) {
+  const std::vector<std::string> none;
+  const Config a = Config::load(std::nullopt, std::vector<std::string>{"workers_per_device=2", "prover.devices=2",
+                                                                       "serve.tcp=127.0.0.1:1", "log_level=info"});
+  EXPECT_EQ(changed_keys(a, a), none);
+  const Config b = Config::load(std::nullopt, std::vector<std::string>{"workers_per_device=2", "workers_per_device=3",
+                                                                       "prover.devices=2", "pacer.p=1", "log_level=info"});
+  EXPECT_EQ(changed_keys(a, b), (std::vector<std::string>{"pacer.p", "serve.tcp", "workers_per_device"}));
+  EXPECT_EQ(changed_keys(Config::load(std::nullopt, std::vector<std::string>{}), b),
+            (std::vector<std::string>{"log_level", "pacer.p", "prover.devices", "workers_per_device"}));
+}
+
+}  // namespace
+}  // namespace zkp::host

@@ -152,6 +152,15 @@ if [ "$MODE" = signals ]; then
   for _ in $(seq 100); do grep -q "was not reloaded" "$TMP/server.log" && break; sleep 0.05; done
   grep -q "SIGHUP: the configuration was not reloaded, nothing changed: .*not_a_key" "$TMP/server.log" && kill -0 "$server" &&
     ok "SIGHUP with a broken configuration: logged, nothing changed, still serving" || bad "SIGHUP with a broken configuration"
+  # Keys read only at the start (issue 39): a reload names each of them, loudly, and applies the rest.
+  sed -i -e '/^not_a_key = 1$/d' -e 's/^key_budget = .*/key_budget = 9GiB/' -e 's/^log_level = debug$/log_level = info/' \
+    -e '1i workers_per_device = 3' "$TMP/serve.ini"
+  kill -HUP "$server"
+  for _ in $(seq 1200); do grep -q "NOT applied" "$TMP/server.log" && break; sleep 0.05; done
+  line=$(grep "NOT applied" "$TMP/server.log")
+  grep -q "log_level debug -> info" <<< "$line" && grep -q "each takes a restart: serve.key_budget, workers_per_device (the running values stay)" <<< "$line" &&
+    kill -0 "$server" && ok "SIGHUP with start-only keys changed: $(grep -o 'reloaded.*' <<< "$line")" ||
+    bad "SIGHUP with start-only keys changed: $(grep SIGHUP "$TMP/server.log" | tail -n 2)"
 
   job=$(client submit "$A/circuit.zkey" $(witnesses 64) 2>/dev/null)
   client await "$job" > "$TMP/await.log" 2>&1 &

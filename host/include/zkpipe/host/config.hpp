@@ -79,6 +79,9 @@ struct Config {
   std::vector<PluginOption> prover_options;
   std::vector<PluginOption> pacer_options;
   std::vector<PluginOption> serve_options;  // [serve] / serve.KEY: read by `zkpipe serve` only
+  // The host keys as they were written (key, value text, origin), each once, the last writing
+  // winning: what changed_keys() compares (a reload names every key it cannot apply).
+  std::vector<PluginOption> host_settings;
 
   // The defaults of host_options(), this machine's where they depend on it.
   Config();
@@ -98,6 +101,12 @@ std::string with_option_origins(const std::string& message, const std::vector<Pl
 
 // The reference as `zkpipe --help` prints it.
 void print_config_reference(std::ostream& out);
+
+// Every key written differently in `after` than in `before` (set in one and not the other,
+// or to another text): host keys by name ("workers_per_device"), plugin and serve options with
+// their section ("prover.devices", "serve.tcp"); sorted. What a running process told to reload
+// `after` compares with what it started from, to name what it cannot apply.
+std::vector<std::string> changed_keys(const Config& before, const Config& after);
 
 // The README's configuration table (section "## Configuration"), as markdown; `zkpipe
 // --help --markdown` prints it.
