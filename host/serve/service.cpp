@@ -227,6 +227,13 @@ grpc::Status Service::Prove(grpc::ServerContext* context, const v1::JobRequest* 
     std::sort(results.begin(), results.end(),
               [](const v1::PartitionResult& a, const v1::PartitionResult& b) { return a.partition() < b.partition(); });
     for (const v1::PartitionResult& r : results) {
+      if (r.status() == ZKP_ERR_CANCELLED && !accepting_) {
+        // A retry elsewhere makes sense after a shutdown and not after a Cancel: say which.
+        return failure(context, ZKP_ERR_CANCELLED,
+                       "zkpipe serve is shutting down: job " + std::to_string(job->id()) +
+                           " was cancelled with the rest of its queued work; send it again to a running server",
+                       grpc::StatusCode::UNAVAILABLE);
+      }
       if (r.status() != ZKP_OK) {
         return failure(context, static_cast<zkp_status_t>(r.status()),
                        "job " + std::to_string(job->id()) + " partition " + std::to_string(r.partition()) + ": " +

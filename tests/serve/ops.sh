@@ -165,9 +165,18 @@ if [ "$MODE" = signals ]; then
   job=$(client submit "$A/circuit.zkey" $(witnesses 64) 2>/dev/null)
   client await "$job" > "$TMP/await.log" 2>&1 &
   awaiting=$!
+  # A Prove waiting behind it when SIGTERM comes is cancelled by the shutdown, and says so
+  # (UNAVAILABLE, "shutting down": worth a retry elsewhere), not as a Cancel would (issue 39).
+  client prove "$A/circuit.zkey" "$A/witness.wtns" --out "$TMP/late" > "$TMP/late_prove.log" 2>&1 &
+  proving=$!
   for _ in $(seq 200); do grep -q ': ok on device' "$TMP/await.log" && break; sleep 0.05; done
   stop; rc=$?
   wait $awaiting
+  wait $proving
+  # (Either cancelled in the queue, or refused on arrival if the shutdown came first: both say it.)
+  grep -q "Prove: \[14\] zkpipe serve is shutting down" "$TMP/late_prove.log" &&
+    ok "a Prove cancelled by the shutdown says so: $(cat "$TMP/late_prove.log")" ||
+    bad "the Prove cancelled by SIGTERM: $(cat "$TMP/late_prove.log")"
   ok_n=$(grep -c ': ok on device' "$TMP/await.log"); cancelled_n=$(grep -c ': cancelled' "$TMP/await.log")
   [ $rc -eq 0 ] && ok "SIGTERM with job $job in flight: exit 0" || { bad "SIGTERM: exit $rc"; tail -n 5 "$TMP/server.log"; }
   [ $((ok_n + cancelled_n)) -eq 64 ] && [ "$ok_n" -gt 0 ] &&
