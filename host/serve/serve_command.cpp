@@ -18,6 +18,7 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include "grpc_log.hpp"
 #include "log_format.hpp"
 #include "serve_options.hpp"
 #include "server.hpp"
@@ -94,6 +95,7 @@ int run_serve(const std::vector<std::string>& args) {
     throw UsageError(e.what());
   }
   serve::apply_log_format(settings.log_format);  // before the host starts, so its lines are in it too
+  serve::route_grpc_log_lines();                 // and gRPC's own lines with them
 
   const sigset_t stop_signals = block_stop_signals();
   host::Host host(config);

@@ -9,6 +9,7 @@
 #include "core/formats/json.hpp"
 
 #include <array>
+#include <atomic>
 #include <cctype>
 #include <cstdio>
 #include <ctime>
@@ -103,7 +104,14 @@ std::string json_log_line(std::chrono::system_clock::time_point time, spdlog::le
   return out;
 }
 
+namespace {
+std::atomic<LogFormat> g_log_format{LogFormat::text};
+}  // namespace
+
+LogFormat current_log_format() { return g_log_format.load(); }
+
 void apply_log_format(LogFormat format) {
+  g_log_format.store(format);
   if (format == LogFormat::json) {
     log().set_formatter(std::make_unique<JsonFormatter>());
   } else {

@@ -40,6 +40,28 @@ odd="$TMP/no \"such\" \\key é.zkey"
 client load "$odd" > /dev/null 2>&1 && bad "LoadKey of a file that is not there succeeded" || ok "LoadKey of a path that is not there failed"
 "$ZKPIPE" client --address "127.0.0.1:$port" health > /dev/null 2>&1 && bad "TCP without the token was served" ||
   ok "TCP without the token: refused"
+# gRPC's own lines (here a bind failure: the port is taken) and the command's
+# last words come out as JSON lines too (issue 39: they were raw text on the same stderr).
+# A port held by a plain listener (gRPC's own listeners share ports through SO_REUSEPORT).
+python3 -c 'import socket, sys, time
+s = socket.socket(); s.bind(("127.0.0.1", 0)); s.listen()
+open(sys.argv[1], "w").write(str(s.getsockname()[1])); time.sleep(120)' "$TMP/held_port" &
+holder=$!
+for _ in $(seq 1200); do [ -s "$TMP/held_port" ] && break; sleep 0.05; done
+"$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/second.sock" serve.tcp="127.0.0.1:$(cat "$TMP/held_port")" \
+  > /dev/null 2> "$TMP/second.log"; rc=$?
+kill "$holder" 2>/dev/null
+if [ $rc -ne 0 ] && python3 -c '
+import json, sys
+lines = open(sys.argv[1]).read().splitlines()
+for line in lines: json.loads(line)
+assert any("grpc:" in json.loads(l)["message"] for l in lines), "no line of gRPC"
+assert "cannot listen" in json.loads(lines[-1])["message"]
+' "$TMP/second.log"; then
+  ok "a server on a taken port: exit $rc, all $(wc -l < "$TMP/second.log") stderr lines JSON, gRPC's among them"
+else
+  bad "a server on a taken port (exit $rc): $(cat "$TMP/second.log")"
+fi
 # No serve.key_dirs here: a TCP caller, token and all, may name no file (issue 36, item 1).
 out=$("$ZKPIPE" client --address "127.0.0.1:$port" --token-file "$TMP/token" load "$V/circuit.zkey" 2>&1) &&
   bad "LoadKey over TCP without serve.key_dirs succeeded: $out" ||

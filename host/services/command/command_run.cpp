@@ -3,12 +3,28 @@
 #include "command.hpp"
 
 #include <zkpipe/zkp_client.h>
+#include <zkpipe/host/log_format.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <chrono>
 #include <exception>
 #include <iostream>
 
 namespace zkp::cli {
+
+namespace {
+
+// A command's failure on stderr: a JSON line where the process logs JSON (serve.log_format), so
+// the last line a log pipeline reads parses like the others.
+void report_failure(const std::string& line) {
+  if (host::current_log_format() == host::LogFormat::json) {
+    std::cerr << host::json_log_line(std::chrono::system_clock::now(), spdlog::level::err, "zkpipe", line) << "\n";
+  } else {
+    std::cerr << line << "\n";
+  }
+}
+
+}  // namespace
 
 int run_and_report(const Command& command, const std::vector<std::string>& args) {
   const std::string name = command.name;
@@ -20,10 +36,10 @@ int run_and_report(const Command& command, const std::vector<std::string>& args)
     return kExitUsage;
   } catch (const sdk::Error& e) {
     // zkp_client_status_name: the client's statuses too (unavailable, unauthenticated).
-    std::cerr << "zkpipe " << name << ": " << e.what() << " [" << zkp_client_status_name(e.status()) << "]\n";
+    report_failure("zkpipe " + name + ": " + e.what() + " [" + zkp_client_status_name(e.status()) + "]");
     return kExitFailure;
   } catch (const std::exception& e) {
-    std::cerr << "zkpipe " << name << ": " << e.what() << "\n";
+    report_failure("zkpipe " + name + ": " + e.what());
     return kExitFailure;
   }
 }

@@ -35,5 +35,8 @@ std::string json_log_line(std::chrono::system_clock::time_point time, spdlog::le
 
 // Makes the "zkpipe" logger write `format` on stderr from now on.
 void apply_log_format(LogFormat format);
+// The format apply_log_format last set (text until then): what a program's own last words on
+// stderr (a command's failure) follow, so a JSON pipeline reads them too.
+LogFormat current_log_format();
 
 }  // namespace zkp::host
