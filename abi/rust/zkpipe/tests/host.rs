@@ -304,3 +304,18 @@ fn a_circuit_without_public_signals_gives_an_empty_list() {
     assert_eq!(got[1].result.as_ref().unwrap_err().status(), Some(Status::UnsatisfiedWitness));
     assert!(got[1].public_inputs.is_none());
 }
+
+#[test]
+fn unload_key_drops_the_key() {
+    let host = sim_host(1, 1);
+    let key = host.load_key(KeySource::simulated()).unwrap();
+    let kept = host.load_key(KeySource::simulated()).unwrap();
+    assert!(host.job(&key).partition(Partition::simulated()).submit().unwrap().wait().unwrap().is_success());
+    host.unload_key(&key).unwrap();
+    assert_eq!(host.key_info(key.id).unwrap_err().status(), Some(Status::NotFound));
+    let refused = host.job(&key).partition(Partition::simulated()).submit().err().expect("a job with an unloaded key");
+    assert_eq!(refused.status(), Some(Status::NotFound), "{refused}");
+    assert_eq!(host.unload_key(&key).unwrap_err().status(), Some(Status::NotFound)); // once only
+    // The other key is untouched.
+    assert!(host.job(&kept).partition(Partition::simulated()).submit().unwrap().wait().unwrap().is_success());
+}
