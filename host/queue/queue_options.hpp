@@ -22,6 +22,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <ostream>
+#include <string>
 
 namespace zkp::cli {
 
@@ -36,15 +37,34 @@ inline std::string queue_url(const ParsedArgs& parsed) {
   throw UsageError("no job store: give --queue postgresql://... (or set ZKPIPE_QUEUE)");
 }
 
-// Help for a command that runs no host: its usage and options, without the host's
-// configuration reference.
-inline void print_queue_help(std::ostream& out, const char* usage, const boost::program_options::options_description& d) {
-  out << "Usage: " << usage << "\n\n" << d << "\n";
-}
-
 inline constexpr int kExitQueueUnavailable = 75;
 inline constexpr int kExitQueueRefused = 77;
 inline constexpr int kExitQueueSchema = 78;
+
+// The exit codes above and the commands' own, for --help (from the constants, so the help says
+// what the code returns; docs/FLEET.md has the same table). `worker`: the worker's wording.
+inline void print_queue_exit_codes(std::ostream& out, bool worker) {
+  auto row = [&out](int code, const char* text) {
+    const std::string c = std::to_string(code);
+    out << "  " << c << std::string(4 - c.size(), ' ') << text << "\n";
+  };
+  out << "Exit status:\n";
+  row(kExitSuccess, worker ? "stopped by SIGTERM or SIGINT (leases released, proofs on a device written)" : "done");
+  row(kExitFailure, "any other failure, a statement the database refused included");
+  row(kExitUsage, "a usage error: a bad flag, a URL that does not parse (its password shown as ***)");
+  row(kExitQueueUnavailable, worker ? "[database unavailable] the database cannot be reached, or stayed away past "
+                                      "--reconnect-ms"
+                                    : "[database unavailable] the database cannot be reached");
+  row(kExitQueueRefused, "[database refused the connection] authentication, role or database name");
+  row(kExitQueueSchema, "[schema version] not this zkpipe's schema: zkpipe queue init or migrate, or upgrade");
+}
+
+// Help for a command that runs no host: its usage, options and exit codes, without the host's
+// configuration reference.
+inline void print_queue_help(std::ostream& out, const char* usage, const boost::program_options::options_description& d) {
+  out << "Usage: " << usage << "\n\n" << d << "\n";
+  print_queue_exit_codes(out, false);
+}
 
 // Runs a queue command's body, turning the store's failures into their exit codes with one
 // line on stderr that names the failure (main() handles every other exception).

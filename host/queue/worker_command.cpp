@@ -47,6 +47,8 @@ int worker_body(const std::vector<std::string>& args) {
       std::cout << worker_markdown_table();  // scripts/update_readme_config.sh pastes it into README.md
     } else {
       print_command_help(std::cout, worker_usage().c_str(), specific);
+      std::cout << "\n";
+      print_queue_exit_codes(std::cout, true);
     }
     return kExitSuccess;
   }

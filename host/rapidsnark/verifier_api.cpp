@@ -16,7 +16,8 @@ namespace {
 
 using zkp::rapidsnark::Failure;
 
-// rapidsnark's prover writes "null" for a key without public signals (rapidsnark_json.hpp).
+// rapidsnark's own prover writes "null" for a key without public signals; this library's writes
+// [] (rapidsnark_json.hpp). Both are read as none.
 std::vector<zkp::ByteVec> read_inputs(std::string_view text, zkp::Curve curve) {
   if (text == "null") return {};
   return zkp::read_public_json(text, "inputs", curve);

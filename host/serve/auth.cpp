@@ -1,5 +1,7 @@
 #include "auth.hpp"
 
+#include "metrics.hpp"
+
 #include "services/bearer_token.hpp"
 
 #include <zkpipe/host/logging.hpp>
@@ -43,6 +45,7 @@ grpc::Status Auth::check(const grpc::ServerContext& context, const char* method)
   const std::string peer = context.peer();
   if (peer.starts_with("unix:")) return grpc::Status::OK;
   const char* why = nullptr;
+  AuthRefusal reason = AuthRefusal::no_token;
   if (token_.empty()) {
     why = "no TCP listener is configured";  // not reached: only unix peers can connect then
   } else {
@@ -54,12 +57,15 @@ grpc::Status Auth::check(const grpc::ServerContext& context, const char* method)
       const std::string_view value(it->second.data(), it->second.size());
       if (!value.starts_with(kBearer)) {
         why = "authorization is not 'Bearer TOKEN'";
+        reason = AuthRefusal::not_bearer;
       } else if (!same_secret(value.substr(kBearer.size()), token_)) {
         why = "wrong bearer token";
+        reason = AuthRefusal::wrong_token;
       }
     }
   }
   if (why == nullptr) return grpc::Status::OK;
+  Metrics::count_auth_refusal(reason);  // zkpipe_auth_refusals_total
   host::log().warn("serve: refused {} from {}: {}", method, peer, why);
   return {grpc::StatusCode::UNAUTHENTICATED, std::string("zkpipe serve: ") + why};
 }

@@ -1,6 +1,7 @@
 // Who may call: a unix-socket peer always (the socket's file mode is the access control); a
 // TCP peer only with the metadata "authorization: Bearer TOKEN", TOKEN read from
-// serve.token_file at start. A refusal is logged with the method and the peer.
+// serve.token_file at start. A refusal is logged with the method and the peer, and counted
+// (Metrics::count_auth_refusal: /metrics' zkpipe_auth_refusals_total, by reason).
 #pragma once
 
 #include <grpcpp/server_context.h>
@@ -24,7 +25,7 @@ class Auth {
   // on the lengths only (the HTTP endpoint's serve.http_token_file check uses it too).
   static bool is_bearer(std::string_view value, std::string_view token);
 
-  // OK, or UNAUTHENTICATED (logged). [any-thread]
+  // OK, or UNAUTHENTICATED (logged and counted). [any-thread]
   grpc::Status check(const grpc::ServerContext& context, const char* method) const;
 
  private:

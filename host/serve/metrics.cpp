@@ -1,10 +1,15 @@
 #include "metrics.hpp"
 
+#include <array>
+#include <atomic>
+#include <cctype>
 #include <chrono>
 
 namespace zkp::serve {
 
 namespace {
+
+std::array<std::atomic<uint64_t>, kAuthRefusalReasons> g_auth_refusals{};
 
 uint64_t unix_ms_now() {
   return static_cast<uint64_t>(
@@ -13,10 +18,36 @@ uint64_t unix_ms_now() {
 
 }  // namespace
 
+std::string status_label(zkp_status_t status) {
+  std::string out = zkp_status_name(status);
+  for (char& c : out) c = c == ' ' ? '_' : static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+const char* auth_refusal_label(AuthRefusal reason) {
+  switch (reason) {
+    case AuthRefusal::no_token: return "no_token";
+    case AuthRefusal::not_bearer: return "not_bearer";
+    case AuthRefusal::wrong_token: return "wrong_token";
+  }
+  return "unknown";
+}
+
+Metrics::Metrics() {
+  for (zkp_status_t s = 0; s < ZKP_STATUS_COUNT; ++s) {
+    s_.partitions[status_label(s)] = 0;
+    s_.jobs[status_label(s)] = 0;
+  }
+}
+
+void Metrics::count_auth_refusal(AuthRefusal reason) {
+  g_auth_refusals.at(static_cast<size_t>(reason)).fetch_add(1, std::memory_order_relaxed);
+}
+
 void Metrics::observe_partition(const zkp_completion_t& r) {
   const uint64_t now = unix_ms_now();
   std::lock_guard lock(mu_);
-  ++s_.partitions[zkp_status_name(r.status)];
+  ++s_.partitions[status_label(r.status)];
   // A partition cancelled or failed before a device ran it has no device time, and one that
   // failed in synthesis no queue wait: only stages it went through are observed.
   if (r.gpu_index >= 0) s_.gpu_duration[r.gpu_index].observe_ns(r.gpu_duration_ns);
@@ -27,7 +58,7 @@ void Metrics::observe_partition(const zkp_completion_t& r) {
     Failure f;
     f.job_id = r.job_id;
     f.partition = r.partition;
-    f.status = zkp_status_name(r.status);
+    f.status = status_label(r.status);
     f.message = r.message != nullptr ? r.message : "";
     f.gpu_index = r.gpu_index;
     f.unix_ms = now;
@@ -40,12 +71,19 @@ void Metrics::observe_partition(const zkp_completion_t& r) {
 
 void Metrics::observe_job(const zkp_job_summary_t& summary) {
   std::lock_guard lock(mu_);
-  ++s_.jobs[zkp_status_name(summary.status)];
+  ++s_.jobs[status_label(summary.status)];
 }
 
 Metrics::Snapshot Metrics::snapshot() const {
-  std::lock_guard lock(mu_);
-  return s_;
+  Snapshot out;
+  {
+    std::lock_guard lock(mu_);
+    out = s_;
+  }
+  for (size_t i = 0; i < kAuthRefusalReasons; ++i) {
+    out.auth_refusals[auth_refusal_label(static_cast<AuthRefusal>(i))] = g_auth_refusals[i].load(std::memory_order_relaxed);
+  }
+  return out;
 }
 
 }  // namespace zkp::serve

@@ -89,7 +89,7 @@ std::string completions_json(const std::deque<RecentCompletion>& ring) {
     out.push_back(Object()
                       .u64("job_id", c.job_id)
                       .u64("partition", c.partition)
-                      .str("status", zkp_status_name(c.status))
+                      .str("status", status_label(c.status))
                       .field("gpu_index", std::to_string(c.gpu_index))
                       .real("gpu_duration_seconds", seconds(c.gpu_duration_ns))
                       .real("latency_seconds", seconds(c.total_ns))
@@ -119,6 +119,7 @@ std::string metrics_text(const Report& r) {
 
   e.family("zkpipe_jobs_submitted_total", Type::counter, "Jobs the host accepted.");
   e.sample("zkpipe_jobs_submitted_total", num(s.jobs_submitted));
+  // Every status from the start (0 until seen), named in snake_case (metrics.hpp).
   e.family("zkpipe_jobs_total", Type::counter, "Jobs finished through the service, by outcome (the first failure's status).");
   for (const auto& [status, n] : r.metrics.jobs) e.sample("zkpipe_jobs_total", {{"status", status}}, num(n));
   e.family("zkpipe_jobs_open", Type::gauge, "Jobs submitted through the service and not finished.");
@@ -194,10 +195,18 @@ std::string metrics_text(const Report& r) {
   e.sample("zkpipe_key_evictions_total", num(k.evictions));
   e.family("zkpipe_key_budget_refusals_total", Type::counter, "LoadKey calls refused: the key did not fit in serve.key_budget.");
   e.sample("zkpipe_key_budget_refusals_total", num(k.refused));
+  e.family("zkpipe_key_load_failures_total", Type::counter,
+           "LoadKey calls the key table failed: a missing file, a key the prover refuses, serve.key_budget (those also "
+           "in zkpipe_key_budget_refusals_total). A path outside serve.key_dirs is refused before and not counted.");
+  e.sample("zkpipe_key_load_failures_total", num(k.failed));
   e.family("zkpipe_key_bytes", Type::gauge, "Bytes the loaded keys are charged against serve.key_budget.");
   e.sample("zkpipe_key_bytes", num(k.used_bytes));
   e.family("zkpipe_key_budget_bytes", Type::gauge, "serve.key_budget (0: none).");
   e.sample("zkpipe_key_budget_bytes", num(k.budget_bytes));
+
+  e.family("zkpipe_auth_refusals_total", Type::counter,
+           "gRPC calls refused for authentication (UNAUTHENTICATED), by reason: no_token, not_bearer, wrong_token.");
+  for (const auto& [reason, n] : r.metrics.auth_refusals) e.sample("zkpipe_auth_refusals_total", {{"reason", reason}}, num(n));
   return e.text();
 }
 
@@ -298,10 +307,12 @@ std::string status_json(const Report& r) {
                                      .u64("hits", kc.hits)
                                      .u64("evictions", kc.evictions)
                                      .u64("budget_refusals", kc.refused)
+                                     .u64("load_failures", kc.failed)
                                      .u64("used_bytes", kc.used_bytes)
                                      .u64("budget_bytes", kc.budget_bytes)
                                      .done())
              .field("keys", array(keys))
+             .field("auth_refusals", counts_json(r.metrics.auth_refusals))
              .field("recent_failures", array(failures))
              .u64("generated_unix_ms", r.unix_ms)
              .field("recent", recent_json(recent))

@@ -24,6 +24,16 @@ std::string bytes(uint64_t n) { return std::to_string(n) + " B"; }
 }  // namespace
 
 KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format) {
+  try {
+    return load_uncounted(path, format);
+  } catch (...) {
+    const std::lock_guard lock(mu_);
+    ++counters_.failed;
+    throw;
+  }
+}
+
+KeyTable::Loaded KeyTable::load_uncounted(const std::string& path, zkp_key_format_t format) {
   if (format != ZKP_KEY_FORMAT_ZKEY && format != ZKP_KEY_FORMAT_BELLPERSON) {
     throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "unknown key format " + std::to_string(format));
   }

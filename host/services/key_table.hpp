@@ -60,7 +60,8 @@ class KeyTable {
     bool already_loaded = false;
   };
   // Throws zkp::sdk::Error: ZKP_ERR_NOT_FOUND for a missing file, ZKP_ERR_BUDGET_EXHAUSTED
-  // when the key cannot fit in the budget, the host's errors.
+  // when the key cannot fit in the budget, the host's errors. Every throw is counted
+  // (Counters::failed).
   Loaded load(const std::string& path, zkp_key_format_t format);
   // Throws the host's ZKP_ERR_INVALID_ARGUMENT while partitions of the key are in flight,
   // ZKP_ERR_NOT_FOUND for an unknown id.
@@ -86,12 +87,14 @@ class KeyTable {
     uint64_t hits = 0;       // LoadKey answered with a key already loaded
     uint64_t evictions = 0;  // idle keys unloaded to make room
     uint64_t refused = 0;    // loads refused: the budget could not make room
+    uint64_t failed = 0;     // loads that failed, for any reason (the refused ones too)
     uint64_t used_bytes = 0;
     uint64_t budget_bytes = 0;
   };
   Counters counters() const;
 
  private:
+  Loaded load_uncounted(const std::string& path, zkp_key_format_t format);
   // Unloads idle keys, least recently used first, until `needed` more bytes fit. Under load_mu_.
   void make_room(uint64_t needed, const std::string& for_path);
 

@@ -11,7 +11,7 @@
 namespace zkp::rapidsnark {
 namespace {
 
-constexpr std::string_view kNoSignals = "null";
+constexpr std::string_view kNoSignals = "[]";  // not rapidsnark's "null": snarkjs reads this
 constexpr std::uint64_t kPublicBytesPerSignal = 82;  // rapidsnark's PublicBufferMinSize
 constexpr std::uint64_t kPublicBytesFixed = 4;
 

@@ -2,75 +2,104 @@
 // time just before the reading that saw it (one worker, two overlapping workers, the window
 // limit); a BusySampler over a fake reader whose busy time is a known fraction of the time
 // elapsed gives that share per device, in increasing time; a reader that throws ends the
-// samples; the JSON and the SVG carry them.
+// samples; the JSON and the SVG carry them. The sampler runs on a hand-moved clock and the test
+// takes its readings (BusySampler::Drive::caller): no sleep, no count of a thread's readings.
 #include "bench/busy_sampler.hpp"
 #include "bench/report.hpp"
 #include "bench/svg_chart.hpp"
 
 #include <gtest/gtest.h>
 
-#include <atomic>
 #include <stdexcept>
-#include <thread>
 
 namespace zkp::cli::bench {
 namespace {
 
 using Clock = BusySampler::Clock;
+using Drive = BusySampler::Drive;
 using std::chrono::milliseconds;
 
 constexpr milliseconds kInterval{20};
 constexpr double kShareD0 = 0.25, kShareD1 = 1.5;  // device 1: two workers overlapping
-constexpr double kTolerance = 0.05;
 
-// busy_ns = share x nanoseconds since `start`, exactly what a device busy that share of the
-// time would report.
-BusySampler::Reader steady_reader(Clock::time_point start) {
-  return [start] {
-    const double ns = std::chrono::duration<double, std::nano>(Clock::now() - start).count();
+// A clock the test moves by hand: the sampler's readings and the fake reader both read it.
+struct HandClock {
+  Clock::time_point t{};  // the epoch of steady_clock: any fixed point will do
+  BusySampler::Now now() {
+    return [this] { return t; };
+  }
+};
+
+// busy_ns = share x nanoseconds since `start` on the hand clock, exactly what a device busy
+// that share of the time would report.
+BusySampler::Reader steady_reader(const HandClock& clock, Clock::time_point start) {
+  return [&clock, start] {
+    const double ns = std::chrono::duration<double, std::nano>(clock.t - start).count();
     return std::vector<uint64_t>{static_cast<uint64_t>(kShareD0 * ns), static_cast<uint64_t>(kShareD1 * ns)};
   };
 }
 
+// Driven by the test (Drive::caller) on a hand clock: ten readings 20 ms apart after the first,
+// then stop() 5 ms after the last, less than half an interval, so that last reading is replaced
+// by stop()'s. Exactly 10 samples, each the exact share, whatever the machine's load (the old
+// test slept 200 ms and counted the thread's readings: 3 instead of 5 on a loaded machine).
 TEST(BenchBusySampler, SharesPerDeviceInIncreasingTime) {
-  const Clock::time_point origin = Clock::now();
-  BusySampler sampler(steady_reader(origin), origin, kInterval);
-  std::this_thread::sleep_for(10 * kInterval);
+  HandClock clock;
+  const Clock::time_point origin = clock.t;
+  BusySampler sampler(steady_reader(clock, origin), origin, kInterval, clock.now(), Drive::caller);
+  for (int i = 0; i < 10; ++i) {
+    clock.t += kInterval;
+    sampler.sample();
+  }
+  clock.t += milliseconds(5);
   const std::vector<BusySample> samples = sampler.stop();
-  ASSERT_GE(samples.size(), 5u);
-  // Per interval the share is exact only up to the time between the reader's clock and the
-  // sampler's, which a loaded machine stretches; over the run those gaps cancel.
-  double weighted[2] = {0, 0}, total_s = 0, previous_s = 0;
+  ASSERT_EQ(samples.size(), 10u);
   for (std::size_t i = 0; i < samples.size(); ++i) {
-    ASSERT_EQ(samples[i].share.size(), 2u);
-    const double length = samples[i].t_s - previous_s;
+    const double end_s = i + 1 < samples.size() ? 0.020 * static_cast<double>(i + 1) : 0.205;  // the tail merged
+    EXPECT_NEAR(samples[i].t_s, end_s, 1e-9) << "sample " << i;
     if (i > 0) {
       EXPECT_GT(samples[i].t_s, samples[i - 1].t_s);
-      // the short last interval is merged: none is under half the sampling interval
-      EXPECT_GE(length, 0.5 * std::chrono::duration<double>(kInterval).count());
     }
-    // (the first interval starts at the first reading, right after `origin`)
-    for (int d = 0; d < 2; ++d) weighted[d] += samples[i].share[d] * length;
-    total_s += length;
-    previous_s = samples[i].t_s;
+    ASSERT_EQ(samples[i].share.size(), 2u);
+    EXPECT_NEAR(samples[i].share[0], kShareD0, 1e-6) << "sample " << i;
+    EXPECT_NEAR(samples[i].share[1], kShareD1, 1e-6) << "sample " << i;
   }
-  EXPECT_NEAR(weighted[0] / total_s, kShareD0, kTolerance);
-  EXPECT_NEAR(weighted[1] / total_s, kShareD1, kTolerance);
   EXPECT_TRUE(sampler.stop().empty());  // once only
+  sampler.sample();                     // nothing after stop()
 }
 
 TEST(BenchBusySampler, AReaderThatThrowsEndsTheSamples) {
-  std::atomic<int> calls{0};
-  const Clock::time_point origin = Clock::now();
+  HandClock clock;
+  int calls = 0;
   BusySampler sampler(
       [&] {
         if (++calls > 3) throw std::runtime_error("gone");
-        return std::vector<uint64_t>{static_cast<uint64_t>(calls.load())};
+        return std::vector<uint64_t>{static_cast<uint64_t>(calls)};
       },
-      origin, kInterval);
-  std::this_thread::sleep_for(20 * kInterval);  // the thread's two readings, then the throw
+      clock.t, kInterval, clock.now(), Drive::caller);
+  for (int i = 0; i < 4; ++i) {  // two readings after the constructor's, then the throw
+    clock.t += kInterval;
+    sampler.sample();
+  }
+  clock.t += kInterval;
+  sampler.sample();  // the reader is not called again
   const std::vector<BusySample> samples = sampler.stop();
+  EXPECT_EQ(calls, 4);
   EXPECT_EQ(samples.size(), 2u);  // three readings, two intervals; stop() reads no more
+}
+
+// The bench's drive, a thread of the sampler's own: with an interval far longer than the test
+// it takes no reading of its own, and stop() ends it at once with its first and last readings
+// (a hang here would be a thread that misses the stop).
+TEST(BenchBusySampler, TheThreadDriveEndsAtStop) {
+  HandClock clock;
+  const Clock::time_point origin = clock.t;
+  BusySampler sampler(steady_reader(clock, origin), origin, std::chrono::hours(1), clock.now(), Drive::thread);
+  clock.t += std::chrono::seconds(1);
+  const std::vector<BusySample> samples = sampler.stop();
+  ASSERT_EQ(samples.size(), 1u);
+  EXPECT_NEAR(samples[0].t_s, 1.0, 1e-9);
+  EXPECT_NEAR(samples[0].share[1], kShareD1, 1e-6);
 }
 
 constexpr uint64_t kNs100Ms = 100'000'000;

@@ -1,6 +1,6 @@
 // rapidsnark_json (host/services): the edges the end-to-end tests do not reach. The layout of
 // real proofs is judged by rapidsnark_cli.sh against an independent serialiser (python's
-// json.dumps as nlohmann's dump() writes); here: "null" for no signals, the capacities are the
+// json.dumps as nlohmann's dump() writes); here: [] for no signals (not rapidsnark's "null", which snarkjs cannot read), the capacities are the
 // length of the widest proof, infinity, and a wrong-sized proof refused.
 #include <gtest/gtest.h>
 
@@ -9,6 +9,7 @@
 
 #include "core/formats/curve.hpp"
 #include "core/formats/error.hpp"
+#include "core/formats/groth16_json.hpp"
 #include "core/formats/proof_bytes.hpp"
 #include "services/rapidsnark_json.hpp"
 
@@ -32,11 +33,16 @@ ByteVec widest_proof(Curve curve) {
   return proof;
 }
 
-TEST(RapidsnarkJson, PublicSignalsAreCompactAndNoneIsNull) {
+TEST(RapidsnarkJson, PublicSignalsAreCompactAndNoneIsAnEmptyArray) {
   const std::vector<ByteVec> two{scalar(1), scalar(258)};
   EXPECT_EQ(public_json(two), R"(["1","258"])");
-  EXPECT_EQ(public_json(std::vector<ByteVec>{}), "null");
+  // A circuit without public signals: an empty array, as snarkjs writes and reads it (issue 39:
+  // "null" made `snarkjs groth16 verify` fail), from both overloads.
+  EXPECT_EQ(public_json(std::vector<ByteVec>{}), "[]");
+  EXPECT_EQ(public_json(ByteView{}, 32), "[]");
+  EXPECT_EQ(read_public_json(public_json(std::vector<ByteVec>{}), "public", Curve::bn254).size(), 0u);
   EXPECT_LE(public_json(std::vector<ByteVec>{}).size() + 1, public_capacity(0));
+  EXPECT_EQ(public_capacity(0), 4u);
   EXPECT_EQ(public_capacity(1), 86u);  // rapidsnark's test_public_size on its own testdata
 }
 

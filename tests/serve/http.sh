@@ -3,6 +3,8 @@
 # prover: three proofs through the gRPC API (one key load, two warm LoadKeys), then
 #   /metrics parses as Prometheus text and its counters are what the client did: 3 partitions
 #   and 3 jobs ok, 3 device-time and synthesis observations, 1 key load and 2 hits, no eviction;
+#   every other status is there at 0 (cancelled, bad_input: snake_case, no label value with a
+#   space), and so are the failed key loads and the refused calls;
 #   /status parses as JSON with the same figures, the device (with its memory fields) and the key;
 #   /healthz answers ok; an unknown path 404, POST 405, a request line that is not HTTP 400, a
 #   request head over 8 KiB 431; the server still serves after each; ten idle connections do not
@@ -30,7 +32,11 @@ if "$CHECK" "$http" metrics 'zkpipe_partitions_total{status="ok"}=3' 'zkpipe_job
      'zkpipe_partition_seconds_count=3' 'zkpipe_key_loads_total=1' 'zkpipe_key_hits_total=2' 'zkpipe_keys_loaded=1' \
      'zkpipe_key_evictions_total=0' 'zkpipe_admission_stalls_total=0' 'zkpipe_up=1' \
      'zkpipe_devices_quarantined=0' 'zkpipe_device_restarts_total=0' \
-     'sum(zkpipe_device_partitions_proved_total)=3' 'sum(zkpipe_queue_depth)=0' 'zkpipe_jobs_open=0' > "$TMP/metrics.log"; then
+     'sum(zkpipe_device_partitions_proved_total)=3' 'sum(zkpipe_queue_depth)=0' 'zkpipe_jobs_open=0' \
+     'zkpipe_partitions_total{status="cancelled"}=0' 'zkpipe_partitions_total{status="bad_input"}=0' \
+     'zkpipe_partitions_total{status="unsatisfied_witness"}=0' 'zkpipe_jobs_total{status="cancelled"}=0' \
+     'zkpipe_key_load_failures_total=0' 'zkpipe_auth_refusals_total{reason="wrong_token"}=0' \
+     'sum(zkpipe_auth_refusals_total)=0' > "$TMP/metrics.log"; then
   ok "/metrics: $(grep -c '^ok' "$TMP/metrics.log") checks (Prometheus text; counters match the 3 proofs)"
 else
   bad "/metrics:"; grep -v '^ok' "$TMP/metrics.log"
@@ -38,7 +44,9 @@ fi
 if "$CHECK" "$http" status 'serving=true' 'prover=cpu' 'simulated=false' 'pacer.name?' 'pacer.status?' \
      'pacer.interval_seconds?' 'partitions.by_status.ok=3' 'partitions.succeeded=3' 'jobs.by_status.ok=3' 'jobs.open=0' \
      'queue.waiting=0' 'budget.peak_bytes?' 'devices#=1' 'key_cache.loads=1' 'key_cache.hits=2' 'key_cache.evictions=0' \
-     'keys#=1' 'durations.synthesis.count=3' 'recent_failures#=0' 'version?' 'devices_quarantined=0' 'device_restarts=0' > "$TMP/status.log"; then
+     'keys#=1' 'durations.synthesis.count=3' 'recent_failures#=0' 'version?' 'devices_quarantined=0' 'device_restarts=0' \
+     'partitions.by_status.cancelled=0' 'partitions.by_status.bad_input=0' 'jobs.by_status.unsatisfied_witness=0' \
+     'key_cache.load_failures=0' 'auth_refusals.no_token=0' > "$TMP/status.log"; then
   ok "/status: $(grep -c '^ok' "$TMP/status.log") checks (JSON; the same figures, the device, the key)"
 else
   bad "/status:"; grep -v '^ok' "$TMP/status.log"

@@ -4,8 +4,9 @@
 //   http_check HOST:PORT metrics [EXPECT ...]   GET /metrics, parsed as Prometheus text
 //       (0.0.4: HELP/TYPE once per family and before its samples, a family's samples together,
 //       names, labels, escapes and values well formed, histograms cumulative with +Inf equal to
-//       _count); each EXPECT is NAME{LABELS}=VALUE (that sample) or sum(NAME)=VALUE (over every
-//       label set), compared exactly.
+//       _count, label values that name one of a set snake_case); each EXPECT is
+//       NAME{LABELS}=VALUE (that sample) or sum(NAME)=VALUE (over every label set), compared
+//       exactly.
 //   http_check HOST:PORT status [EXPECT ...]    GET /status, parsed as JSON (protobuf's parser);
 //       each EXPECT is a.b.c=VALUE (a number, true/false or a string), a.b#=N (an array of N),
 //       or a.b? (present); a number in the path indexes an array (keys.0.path).
@@ -270,6 +271,18 @@ std::vector<Sample> parse_exposition(const std::string& text) {
     for (size_t i = 1; i < b.size(); ++i) ordered = ordered && b[i].first > b[i - 1].first && b[i].second >= b[i - 1].second;
     if (!ordered || b.empty() || !std::isinf(b.back().first) || counts.count(id) == 0 || counts[id] != b.back().second) {
       check(false, id + ": buckets not cumulative in le order, or +Inf != _count"); ++bad;
+    }
+  }
+  // Label values that name one of a fixed set (status, reason, stage, gpu) are snake_case, so
+  // a query or an alert never quotes a space (issue 39: status="bad input"); the free text of
+  // the *_info families (a version, the pacer's status line) and le are not such names.
+  const std::regex snake("[a-z0-9_]+");
+  for (const Sample& s : samples) {
+    if (s.name == "zkpipe_build_info" || s.name == "zkpipe_pacer_info") continue;
+    for (const auto& [k, v] : s.label_map) {
+      if (k != "le" && !std::regex_match(v, snake)) {
+        check(false, s.name + ": label " + k + "=\"" + v + "\" is not snake_case"); ++bad;
+      }
     }
   }
   check(bad == 0, "/metrics parses as Prometheus text: " + std::to_string(samples.size()) + " samples in " +

@@ -1,8 +1,10 @@
 // The pages of `zkpipe serve`'s HTTP endpoint made from a Report with awkward text in it (a
 // pacer status line and a key path holding quotes, backslashes, a newline and a control
 // character): label values and JSON strings are escaped so both pages still parse, and the
-// text comes back unchanged; histogram buckets are cumulative. (http.sh checks the pages of a
-// running server.)
+// text comes back unchanged; histogram buckets are cumulative; every status has its series
+// at 0 from the start, named in snake_case; refused calls and failed key loads are counted.
+// (http.sh checks the pages of a running server.)
+#include "auth.hpp"
 #include "report.hpp"
 
 #include <google/protobuf/struct.pb.h>
@@ -10,7 +12,11 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
+
+#include <unistd.h>
 
 namespace zkp::serve {
 namespace {
@@ -77,6 +83,100 @@ TEST(Report, StatusJsonParsesAndKeepsTheText) {
   ASSERT_EQ(devices.values_size(), 1);
   EXPECT_EQ(devices.values(0).struct_value().fields().at("name").string_value(), "device \"0\"");
   EXPECT_EQ(devices.values(0).struct_value().fields().at("gpu_duration").struct_value().fields().at("count").number_value(), 3);
+}
+
+// The value of the sample `line` ("name{labels}") in the exposition `text`, or -1 if absent.
+double sample_value(const std::string& text, const std::string& line) {
+  const size_t at = text.find("\n" + line + " ");
+  if (at == std::string::npos) return -1;
+  return std::stod(text.substr(at + 1 + line.size() + 1));
+}
+
+TEST(Report, StatusLabelsAreSnakeCase) {
+  EXPECT_EQ(status_label(ZKP_OK), "ok");
+  EXPECT_EQ(status_label(ZKP_ERR_BAD_INPUT), "bad_input");
+  EXPECT_EQ(status_label(ZKP_ERR_ABI_MISMATCH), "abi_mismatch");
+  EXPECT_EQ(status_label(ZKP_ERR_UNSATISFIED_WITNESS), "unsatisfied_witness");
+  EXPECT_EQ(status_label(ZKP_ERR_CANCELLED), "cancelled");
+  for (zkp_status_t s = 0; s < ZKP_STATUS_COUNT; ++s) {
+    EXPECT_EQ(status_label(s).find_first_not_of("abcdefghijklmnopqrstuvwxyz_"), std::string::npos) << status_label(s);
+  }
+}
+
+// Issue 39: the status series appeared only after their first event, so an alert on failed or
+// cancelled had no baseline; and "bad input" had a space in its label value.
+TEST(Report, EveryStatusHasASeriesFromTheStart) {
+  Metrics m;
+  Report r;
+  r.metrics = m.snapshot();
+  const std::string before = metrics_text(r);
+  for (zkp_status_t s = 0; s < ZKP_STATUS_COUNT; ++s) {
+    EXPECT_EQ(sample_value(before, "zkpipe_partitions_total{status=\"" + status_label(s) + "\"}"), 0) << before;
+    EXPECT_EQ(sample_value(before, "zkpipe_jobs_total{status=\"" + status_label(s) + "\"}"), 0) << before;
+  }
+  EXPECT_EQ(before.find("status=\"bad input\""), std::string::npos);
+
+  zkp_completion_t failed{};
+  failed.status = ZKP_ERR_BAD_INPUT;
+  failed.gpu_index = -1;
+  m.observe_partition(failed);
+  zkp_job_summary_t job{};
+  job.status = ZKP_ERR_BAD_INPUT;
+  m.observe_job(job);
+  r.metrics = m.snapshot();
+  const std::string after = metrics_text(r);
+  EXPECT_EQ(sample_value(after, "zkpipe_partitions_total{status=\"bad_input\"}"), 1) << after;
+  EXPECT_EQ(sample_value(after, "zkpipe_jobs_total{status=\"bad_input\"}"), 1) << after;
+  EXPECT_EQ(sample_value(after, "zkpipe_partitions_total{status=\"cancelled\"}"), 0) << after;
+  // /status: the same names, every one there; the failure and the completion named alike.
+  const std::string json = status_json(r);
+  google::protobuf::Value root;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(json, &root).ok()) << json;
+  const auto& fields = root.struct_value().fields();
+  const auto& by_status = fields.at("partitions").struct_value().fields().at("by_status").struct_value().fields();
+  EXPECT_EQ(by_status.size(), static_cast<size_t>(ZKP_STATUS_COUNT));
+  EXPECT_EQ(by_status.at("bad_input").number_value(), 1);
+  EXPECT_EQ(by_status.at("cancelled").number_value(), 0);
+  EXPECT_EQ(fields.at("recent_failures").list_value().values(0).struct_value().fields().at("status").string_value(),
+            "bad_input");
+  EXPECT_EQ(fields.at("recent_completions").list_value().values(0).struct_value().fields().at("status").string_value(),
+            "bad_input");
+}
+
+TEST(Report, KeyLoadFailuresAreShown) {
+  Report r;
+  r.key_counters.failed = 2;
+  EXPECT_EQ(sample_value(metrics_text(r), "zkpipe_key_load_failures_total"), 2);
+  google::protobuf::Value root;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(status_json(r), &root).ok());
+  EXPECT_EQ(root.struct_value().fields().at("key_cache").struct_value().fields().at("load_failures").number_value(), 2);
+}
+
+// A call refused by Auth (here: a peer that is not the unix socket, without the token's
+// metadata) is counted by reason, every reason there from the start.
+TEST(Report, AuthRefusalsAreCounted) {
+  const std::filesystem::path token =
+      std::filesystem::temp_directory_path() / ("zkp_report_test_token_" + std::to_string(::getpid()));
+  std::ofstream(token) << "s3cret-token\n";
+  std::filesystem::permissions(token, std::filesystem::perms::owner_read | std::filesystem::perms::owner_write);
+  const Auth auth = Auth::from_token_file(token.string());
+  std::filesystem::remove(token);
+
+  Report first;
+  first.metrics = Metrics().snapshot();
+  const std::string before = metrics_text(first);
+  const double no_token = sample_value(before, "zkpipe_auth_refusals_total{reason=\"no_token\"}");
+  ASSERT_GE(no_token, 0) << before;  // there, at 0 unless another test of this process refused one
+  EXPECT_GE(sample_value(before, "zkpipe_auth_refusals_total{reason=\"not_bearer\"}"), 0);
+  EXPECT_GE(sample_value(before, "zkpipe_auth_refusals_total{reason=\"wrong_token\"}"), 0);
+
+  grpc::ServerContext context;  // no call: no peer, no metadata
+  const grpc::Status refused = auth.check(context, "Status");
+  EXPECT_EQ(refused.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  Report r;
+  r.metrics = Metrics().snapshot();
+  EXPECT_EQ(sample_value(metrics_text(r), "zkpipe_auth_refusals_total{reason=\"no_token\"}"), no_token + 1);
+  EXPECT_EQ(r.metrics.auth_refusals.at("no_token"), static_cast<uint64_t>(no_token) + 1);
 }
 
 }  // namespace

@@ -1,7 +1,7 @@
 // The key table serve and the fleet worker share (host/services/key_table.hpp), on a host with
 // the sim prover and a clock the test moves: a file loaded once and found warm after, keys
-// unloaded when idle (--key-idle-ms) but never while a job of theirs is open, and the largest
-// synthesis size following what is loaded.
+// unloaded when idle (--key-idle-ms) but never while a job of theirs is open, the largest
+// synthesis size following what is loaded, and failed loads counted.
 #include <gtest/gtest.h>
 
 #include <zkpipe/host/host.hpp>
@@ -99,6 +99,27 @@ TEST_F(KeyTableTest, AMissingFileIsNotFound) {
   } catch (const sdk::Error& e) {
     EXPECT_EQ(e.status(), ZKP_ERR_NOT_FOUND);
   }
+  EXPECT_EQ(keys.counters().failed, 1u);
+}
+
+// Every failed load is counted (serve's zkpipe_key_load_failures_total, issue 39): a missing
+// file, an unknown format, a key past the budget (also a budget refusal); loads that succeed
+// and warm hits are not.
+TEST_F(KeyTableTest, FailedLoadsAreCounted) {
+  host::Host host(sim_config());
+  services::KeyTable keys(host, 10, "test", &fake_clock);  // a 10-byte budget: no key file fits
+  EXPECT_THROW(keys.load((dir_ / "absent.zkey").string(), ZKP_KEY_FORMAT_ZKEY), sdk::Error);
+  EXPECT_THROW(keys.load(key_file("a.zkey"), 99), sdk::Error);
+  EXPECT_THROW(keys.load(key_file("big.zkey"), ZKP_KEY_FORMAT_ZKEY), sdk::Error);
+  EXPECT_EQ(keys.counters().failed, 3u);
+  EXPECT_EQ(keys.counters().refused, 1u);
+  EXPECT_EQ(keys.counters().loads, 0u);
+
+  services::KeyTable unbounded(host, 0, "test", &fake_clock);
+  const std::string a = key_file("b.zkey");
+  unbounded.load(a, ZKP_KEY_FORMAT_ZKEY);
+  unbounded.load(a, ZKP_KEY_FORMAT_ZKEY);
+  EXPECT_EQ(unbounded.counters().failed, 0u);
 }
 
 }  // namespace

@@ -5,8 +5,8 @@
 // a/b/c synthesized by the caller), and read one Completion per partition from the job's
 // channel; Wait returns the job's Summary. Cancelling the context passed to Submit cancels
 // the job (zkp_host_cancel). Verify checks a proof against a loaded key with the host's
-// prover (zkp_host_verify); DeviceInfo, PacerStatus and Stats describe the host. Close
-// drains the host and frees it.
+// prover (zkp_host_verify); UnloadKey drops a key (zkp_host_unload_key); DeviceInfo,
+// PacerStatus and Stats describe the host. Close drains the host and frees it.
 //
 // Building: the package finds libzkpipe and its headers with `pkg-config zkpipe`. Without
 // an installed zkpipe.pc, build with -tags zkpipe_nopkgconfig and set CGO_CFLAGS to

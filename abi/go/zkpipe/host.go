@@ -156,6 +156,19 @@ func (h *Host) LoadKey(src KeySource) (Key, error) {
 	return key, err
 }
 
+// UnloadKey drops key (zkp_host_unload_key): later jobs and key lookups with it fail with
+// StatusNotFound, and the prover frees the key once nothing holds it. It is refused with
+// StatusInvalidArgument, the key kept, while partitions of a job that uses it have not all
+// completed; StatusNotFound for a key this host does not hold (unloaded already, or another
+// host's). Key ids are never reused. The bytes of a key loaded from Data stay with the host
+// until Close (the prover may read them until it frees the key).
+func (h *Host) UnloadKey(key Key) error {
+	return h.with(func(raw *C.zkp_host_t) error {
+		e := newError()
+		return check(C.zkp_host_unload_key(raw, C.uint64_t(key.ID), e), e)
+	})
+}
+
 // Stats are the pipeline's counters (zkp_host_stats_t).
 type Stats struct {
 	JobsSubmitted, JobsFinished, PartitionsSucceeded, PartitionsFailed uint64

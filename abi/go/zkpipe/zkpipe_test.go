@@ -218,6 +218,40 @@ func TestPinnedJobRunsOnItsDevice(t *testing.T) {
 	}
 }
 
+// UnloadKey drops the key: a job with it and a second unload are refused with StatusNotFound,
+// another key of the host is untouched.
+func TestUnloadKey(t *testing.T) {
+	h := newHost(t, "prover=sim", "prover.devices=1", "prover.gpu_ms=1")
+	key, err := h.LoadKey(KeySource{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, _ := h.LoadKey(KeySource{})
+	job, err := h.Submit(context.Background(), key, make([]Partition, 1), JobOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := job.Wait(); s.Succeeded != 1 {
+		t.Fatalf("summary %+v", s)
+	}
+	if err := h.UnloadKey(key); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.Submit(context.Background(), key, make([]Partition, 1), JobOptions{}); !errors.Is(err, StatusNotFound) {
+		t.Fatalf("a job with an unloaded key: %v", err)
+	}
+	if err := h.UnloadKey(key); !errors.Is(err, StatusNotFound) {
+		t.Fatalf("a second unload: %v", err)
+	}
+	job, err = h.Submit(context.Background(), kept, make([]Partition, 1), JobOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := job.Wait(); s.Succeeded != 1 {
+		t.Fatalf("the other key: summary %+v", s)
+	}
+}
+
 func TestContextCancelsTheJob(t *testing.T) {
 	h := newHost(t, "prover=sim", "prover.devices=1", "prover.gpu_ms=40")
 	key, _ := h.LoadKey(KeySource{})

@@ -55,20 +55,26 @@ std::vector<BusySample> busy_shares(const std::vector<BusyReading>& readings) {
   return samples;
 }
 
-BusySampler::BusySampler(Reader reader, Clock::time_point origin, std::chrono::nanoseconds interval)
-    : reader_(std::move(reader)), origin_(origin), interval_(interval) {
+BusySampler::BusySampler(Reader reader, Clock::time_point origin, std::chrono::nanoseconds interval, Now now,
+                         Drive drive)
+    : reader_(std::move(reader)), origin_(origin), interval_(interval), now_(std::move(now)) {
   read();
-  thread_ = std::thread([this] { loop(); });
+  if (drive == Drive::thread) thread_ = std::thread([this] { loop(); });
 }
 
 BusySampler::~BusySampler() { stop(); }
+
+void BusySampler::sample() {
+  const std::lock_guard lock(mutex_);
+  if (!stopping_) read();
+}
 
 // With mutex_ held (or before the thread starts).
 void BusySampler::read() {
   if (failed_) return;
   try {
     std::vector<uint64_t> busy = reader_();
-    readings_.push_back({std::chrono::duration<double>(Clock::now() - origin_).count(), std::move(busy)});
+    readings_.push_back({std::chrono::duration<double>(now_() - origin_).count(), std::move(busy)});
   } catch (...) {
     failed_ = true;  // e.g. the server went away under the reader: keep what was read
   }
@@ -86,7 +92,7 @@ std::vector<BusySample> BusySampler::stop() {
     stopping_ = true;
   }
   wake_.notify_all();
-  thread_.join();
+  if (thread_.joinable()) thread_.join();
   const std::lock_guard lock(mutex_);
   read();
   const std::size_t n = readings_.size();

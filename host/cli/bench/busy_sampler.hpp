@@ -40,16 +40,30 @@ std::vector<BusySample> busy_shares(const std::vector<BusyReading>& readings);
 class BusySampler {
  public:
   using Clock = std::chrono::steady_clock;
+  // The time of each reading: Clock::now, or a test's hand-run clock.
+  using Now = std::function<Clock::time_point()>;
   // busy_ns per device, cumulative; called on the sampler's thread (and once in the
   // constructor and in stop(), on the caller's).
   using Reader = std::function<std::vector<uint64_t>()>;
+  // What takes the readings between the first and the last: a thread of the sampler's own,
+  // every `interval` (the bench), or the caller, through sample() (a test, which then decides
+  // how many readings there are and, with its own Now, when each is taken: nothing depends on
+  // the scheduler or the wall clock).
+  enum class Drive { thread, caller };
 
   // Takes a first reading now and starts the thread. `origin` is the time 0 of the samples (the
   // bench's start, so the samples of every point share one axis).
-  BusySampler(Reader reader, Clock::time_point origin, std::chrono::nanoseconds interval = kBusySampleInterval);
+  BusySampler(Reader reader, Clock::time_point origin, std::chrono::nanoseconds interval = kBusySampleInterval)
+      : BusySampler(std::move(reader), origin, interval, &Clock::now, Drive::thread) {}
+  // The same with the clock and the drive given: Drive::caller starts no thread.
+  BusySampler(Reader reader, Clock::time_point origin, std::chrono::nanoseconds interval, Now now, Drive drive);
   ~BusySampler();  // stop()
   BusySampler(const BusySampler&) = delete;
   BusySampler& operator=(const BusySampler&) = delete;
+
+  // Takes a reading now (Drive::caller's readings; with Drive::thread, one more between the
+  // thread's). Nothing once stop() was called or the reader threw.
+  void sample();
 
   // Takes a last reading, ends the thread and returns busy_shares() of the readings. The last
   // reading replaces the one before it when it comes less than half an interval later (a few
@@ -64,12 +78,13 @@ class BusySampler {
   Reader reader_;
   Clock::time_point origin_;
   std::chrono::nanoseconds interval_;
+  Now now_;
   std::mutex mutex_;
   std::condition_variable wake_;
   bool stopping_ = false;
   bool failed_ = false;
   std::vector<BusyReading> readings_;
-  std::thread thread_;  // last: started once the fields above are ready
+  std::thread thread_;  // last: started once the fields above are ready (Drive::thread only)
 };
 
 }  // namespace zkp::cli::bench

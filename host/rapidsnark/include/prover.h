@@ -27,8 +27,8 @@
  * Output, as rapidsnark writes it: compact JSON (no spaces, no newline), keys in this order,
  * coordinates and signals in decimal:
  *   proof   {"pi_a":[x,y,"1"],"pi_b":[[x.c0,x.c1],[y.c0,y.c1],["1","0"]],"pi_c":[x,y,"1"],"protocol":"groth16"}
- *   public  ["w1",...,"wN"]  (the witness's public signals; "null" when the key has none, as
- *           rapidsnark's JSON writer has it)
+ *   public  ["w1",...,"wN"]  (the witness's public signals; [] when the key has none, which
+ *           snarkjs reads: rapidsnark's own JSON writer has "null" there, which it does not)
  * There is no "curve" key; a verifier takes the curve from the verification key.
  */
 #ifndef PROVER_HPP
@@ -60,7 +60,7 @@ typedef char zkp_rapidsnark_sizes_are_64_bit[sizeof(unsigned long) == sizeof(uns
 
 /*
  * [any-thread] The size of a buffer that holds the public signals of any proof of this zkey
- * (JSON, with its NUL): nPublic * 82 + 4, as rapidsnark computes it, at least 5 ("null").
+ * (JSON, with its NUL): nPublic * 82 + 4, as rapidsnark computes it (4 for none: "[]").
  * Reads the zkey's header from the caller's buffer (zkey_size bytes, read during the call).
  * Returns PROVER_OK and writes *public_size, or PROVER_ERROR (a malformed zkey, a NULL).
  */

@@ -25,6 +25,8 @@ pub struct PartitionResult {
     /// The proof was verified before delivery.
     pub self_checked: bool,
     pub proof: Option<Proof>,
+    /// `Some` whenever the partition succeeded, an empty list for a circuit without public
+    /// signals; `None` if it failed or was cancelled.
     pub public_inputs: Option<PublicInputs>,
     /// proof.json as snarkjs writes it; "" on failure.
     pub proof_json: String,
@@ -83,7 +85,12 @@ impl PartitionResult {
             (Some(curve), Some(b)) => Some(Proof::from_bytes(curve, b)?),
             _ => None,
         };
-        let public_inputs = bytes(p.public_inputs, p.public_inputs_size).map(PublicInputs::from_bytes).transpose()?;
+        // NULL and 0 bytes for no public signals: an empty list on success (issue 39).
+        let public_inputs = if p.status == zkpipe::sys::ZKP_OK {
+            Some(PublicInputs::from_bytes(bytes(p.public_inputs, p.public_inputs_size).unwrap_or(&[]))?)
+        } else {
+            None
+        };
         Ok(PartitionResult {
             partition: p.partition,
             result: match Status::from_code(p.status) {

@@ -134,4 +134,7 @@ extern "C" {
         public_size: usize,
         err: *mut zkp_error_t,
     ) -> zkp_status_t;
+    /// Added after the first release: drops key `key_id` (ZKP_ERR_INVALID_ARGUMENT while
+    /// partitions of it are in flight, ZKP_ERR_NOT_FOUND for an unknown key).
+    pub fn zkp_host_unload_key(host: *mut zkp_host_t, key_id: u64, err: *mut zkp_error_t) -> zkp_status_t;
 }

@@ -29,6 +29,9 @@ pub struct Completion {
     /// The proof was verified (by the host's self-check or the prover) before delivery.
     pub self_checked: bool,
     pub proof: Option<Proof>,
+    /// The key's public signals as this partition computed them: `Some` whenever the partition
+    /// succeeded, an empty list for a circuit without public signals (and from the simulated
+    /// prover, whose keys have none); `None` if it failed or was cancelled.
     pub public_inputs: Option<PublicInputs>,
 }
 
@@ -61,7 +64,9 @@ impl Completion {
             simulated: r.flags & sys::ZKP_COMPLETION_SIMULATED != 0,
             self_checked: r.flags & sys::ZKP_COMPLETION_SELF_CHECKED != 0,
             proof,
-            public_inputs: bytes(r.public_inputs, r.public_size).and_then(|b| PublicInputs::from_bytes(b).ok()),
+            // The host hands out NULL and 0 bytes for no public signals: an empty list, not
+            // "none" (a caller's unwrap panicked on such a circuit, issue 39).
+            public_inputs: if r.status == sys::ZKP_OK { PublicInputs::from_bytes(bytes(r.public_inputs, r.public_size).unwrap_or(&[])).ok() } else { None },
         }
     }
 }

@@ -101,6 +101,17 @@ impl Host {
         Ok(Key { id, info: self.key_info(id)? })
     }
 
+    /// Unloads `key` (`zkp_host_unload_key`): later jobs and [`key_info`](Self::key_info)
+    /// with it fail with [`Status::NotFound`], and the prover frees it once nothing holds it.
+    /// Refused with [`Status::InvalidArgument`], the key kept, while partitions of a job that
+    /// uses it have not all completed; [`Status::NotFound`] for a key this host does not hold
+    /// (unloaded already, or another host's). Key ids are never reused. The bytes of a key
+    /// loaded with [`KeySource::bytes`] stay with the host until it is dropped (the prover may
+    /// read them until it frees the key).
+    pub fn unload_key(&self, key: &Key) -> Result<()> {
+        call(|err| unsafe { sys::zkp_host_unload_key(self.raw(), key.id, err) })
+    }
+
     /// Describes a loaded key.
     pub fn key_info(&self, key_id: u64) -> Result<KeyInfo> {
         let mut raw = sys::zkp_key_info_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_info_t>(), ..Default::default() };

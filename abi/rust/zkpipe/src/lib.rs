@@ -18,6 +18,7 @@
 //! completion.result?;
 //! assert!(job.wait()?.is_success());
 //!
+//! // A partition that succeeded has its public inputs: an empty list if the circuit has none.
 //! let (proof, public) = (completion.proof.unwrap(), completion.public_inputs.unwrap());
 //! println!("{}", proof.to_snarkjs_json()); // proof.json, as snarkjs writes it
 //! assert_eq!(public.to_snarkjs_json(), "[\n \"33\"\n]\n");

@@ -279,3 +279,43 @@ fn verify_goes_through_the_host_and_names_what_is_wrong() {
     let sim_key = sim.load_key(KeySource::simulated()).unwrap();
     assert_eq!(sim.verify(&sim_key, &proof, &public).unwrap_err().status(), Some(Status::Unsupported));
 }
+
+#[test]
+fn a_circuit_without_public_signals_gives_an_empty_list() {
+    // The simulated prover's key has no public signals (n_public 0), as a circuit without any:
+    // a partition that succeeds has an empty list of public inputs, not None (issue 39: the
+    // crate's example unwrapped it and panicked on such a circuit); one that fails has None.
+    let host = sim_host(1, 1);
+    let key = host.load_key(KeySource::simulated()).unwrap();
+    assert_eq!((key.info.n_public, key.info.public_size), (0, 0));
+    let job = host
+        .job(&key)
+        .partition(Partition::simulated())
+        .partition(Partition::witness_buffer(&b"unsatisfied"[..])) // the sim prover's failure hook
+        .submit()
+        .unwrap();
+    let mut got: Vec<_> = job.completions().collect();
+    job.wait().unwrap();
+    got.sort_by_key(|c| c.partition);
+    got[0].result.as_ref().unwrap();
+    let public = got[0].public_inputs.clone().expect("a partition that succeeded has its public inputs");
+    assert!(public.values().is_empty());
+    assert_eq!(PublicInputs::from_snarkjs_json(&public.to_snarkjs_json()).unwrap(), public);
+    assert_eq!(got[1].result.as_ref().unwrap_err().status(), Some(Status::UnsatisfiedWitness));
+    assert!(got[1].public_inputs.is_none());
+}
+
+#[test]
+fn unload_key_drops_the_key() {
+    let host = sim_host(1, 1);
+    let key = host.load_key(KeySource::simulated()).unwrap();
+    let kept = host.load_key(KeySource::simulated()).unwrap();
+    assert!(host.job(&key).partition(Partition::simulated()).submit().unwrap().wait().unwrap().is_success());
+    host.unload_key(&key).unwrap();
+    assert_eq!(host.key_info(key.id).unwrap_err().status(), Some(Status::NotFound));
+    let refused = host.job(&key).partition(Partition::simulated()).submit().err().expect("a job with an unloaded key");
+    assert_eq!(refused.status(), Some(Status::NotFound), "{refused}");
+    assert_eq!(host.unload_key(&key).unwrap_err().status(), Some(Status::NotFound)); // once only
+    // The other key is untouched.
+    assert!(host.job(&kept).partition(Partition::simulated()).submit().unwrap().wait().unwrap().is_success());
+}
