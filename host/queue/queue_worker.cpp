@@ -201,8 +201,11 @@ struct QueueWorker::Impl {
   void reconnect(Store& st, bool listen, std::condition_variable& wake, Quit quit, const Error& cause) {
     const auto start = std::chrono::steady_clock::now();
     std::chrono::milliseconds backoff(100);
-    for (;;) {
-      {
+    // The first try is at once: the call may have met a connection the database dropped while it
+    // sat idle (a restart that is over), and a worker told to stop (quit) still gets that one
+    // try, so that its last results and releases are written instead of its exit failing.
+    for (bool first = true;; first = false) {
+      if (!first) {
         std::unique_lock lock(mu);
         if (wake.wait_for(lock, backoff, quit)) throw cause;
       }
