@@ -97,6 +97,8 @@ for path in /etc/passwd /nonexistent/k.zkey /etc "$TMP/keys/passwd" "$TMP/keys/e
       out=$("$ZKPIPE" client --socket "$TMP/serve.sock" load "$path" 2>&1)
     fi
     [ $? -ne 0 ] || bad "LoadKey of $path over $via succeeded"
+    # The client's line alone: a sanitizer build's client may add its own lines at exit.
+    out=$(grep "zkpipe client:" <<< "$out")
     refusals+="${out//"$path"/PATH}"$'\n'
   done
 done
