@@ -4,9 +4,9 @@
 #include "serve_options.hpp"
 
 #include <zkpipe/host/byte_size.hpp>
+#include <zkpipe/host/config_table.hpp>
 
 #include "services/duration.hpp"
-#include "services/path_policy.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -163,7 +163,7 @@ const std::vector<ServeOption>& serve_options() {
        "gpu_index, key where the message names them); takes a restart"},
       {"key_dirs", "", nullptr, "folders, separated by ':'",
        [](Settings& s, const std::string& text) {
-         s.key_dirs = services::split_folder_list(text);
+         s.key_dirs = host::split_path(text);
          return true;
        },
        "the folders whose files LoadKey, and Enqueue's key and witness paths, may name (`..` and symlinks "

@@ -56,17 +56,4 @@ std::string PathPolicy::describe() const {
   return out + ")";
 }
 
-std::vector<std::string> split_folder_list(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= text.size()) {
-    const size_t colon = text.find(':', start);
-    const std::string part = text.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
-    if (!part.empty()) out.push_back(part);
-    if (colon == std::string::npos) break;
-    start = colon + 1;
-  }
-  return out;
-}
-
 }  // namespace zkp::services

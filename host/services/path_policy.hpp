@@ -38,7 +38,4 @@ class PathPolicy {
   std::vector<std::filesystem::path> folders_;  // canonical
 };
 
-// "a:b:c" split at ':' (empty parts dropped): serve.key_dirs's value.
-std::vector<std::string> split_folder_list(const std::string& text);
-
 }  // namespace zkp::services

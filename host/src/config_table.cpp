@@ -54,19 +54,6 @@ HostOption plugin(const char* key, const char* default_text, std::string Config:
           std::move(meaning)};
 }
 
-std::vector<std::string> split_path(const std::string& text) {
-  std::vector<std::string> out;
-  size_t start = 0;
-  while (start <= text.size()) {
-    const size_t colon = text.find(':', start);
-    const size_t end = colon == std::string::npos ? text.size() : colon;
-    if (end > start) out.push_back(text.substr(start, end - start));
-    if (colon == std::string::npos) break;
-    start = colon + 1;
-  }
-  return out;
-}
-
 // Both read the cgroup's limits (container_limits.hpp), so a container gets its own share.
 const MachineDefault kHardwareThreads{"hardware threads, within the affinity mask and the cgroup CPU quota",
                                       [] { return std::to_string(default_synthesis_threads()); },
@@ -211,6 +198,19 @@ const HostOption* find_host_option(std::string_view key) {
     if (key == o.key) return &o;
   }
   return nullptr;
+}
+
+std::vector<std::string> split_path(const std::string& text) {
+  std::vector<std::string> out;
+  size_t start = 0;
+  while (start <= text.size()) {
+    const size_t colon = text.find(':', start);
+    const size_t end = colon == std::string::npos ? text.size() : colon;
+    if (end > start) out.push_back(text.substr(start, end - start));
+    if (colon == std::string::npos) break;
+    start = colon + 1;
+  }
+  return out;
 }
 
 }  // namespace zkp::host

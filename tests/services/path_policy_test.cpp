@@ -62,7 +62,7 @@ TEST_F(PathPolicyTest, RefusesEverythingElseAlike) {
 }
 
 TEST_F(PathPolicyTest, SeveralFoldersAndTheirList) {
-  const PathPolicy p(split_folder_list(at("keys") + "::" + at("keys2") + ":"));
+  const PathPolicy p({at("keys"), at("keys2")});
   ASSERT_EQ(p.folders().size(), 2u);
   EXPECT_EQ(p.admit(at("keys2/c.zkey")), at("keys2/c.zkey"));
   EXPECT_EQ(p.describe(), "serve.key_dirs (" + at("keys") + ", " + at("keys2") + ")");

@@ -48,4 +48,8 @@ const std::vector<PluginSection>& plugin_sections();
 // nullptr when `key` is no host option.
 const HostOption* find_host_option(std::string_view key);
 
+// "a:b::c" split at ':', empty parts dropped: how a list of folders is written (plugin_path,
+// serve.key_dirs).
+std::vector<std::string> split_path(const std::string& text);
+
 }  // namespace zkp::host
