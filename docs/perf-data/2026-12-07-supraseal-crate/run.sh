@@ -2,7 +2,7 @@
 # A sector's partitions (10) of PoRep's shape proved through the supraseal-c2 crate (as bellperson
 # calls it: generate_groth16_proofs) and through zkpipe's C API (the zkpipe crate's job of
 # synthesized partitions, zkp_host_submit), on one GPU machine, interleaved; prints the ratio.
-# Prepared on 2026-12-07, not run yet.
+# Run on 2026-12-07 (session 23): crate/ holds its output; PERF.md "The supraseal-c2 crate".
 #
 #   bash docs/perf-data/2026-12-07-supraseal-crate/run.sh BUNDLE [OUT]
 #
