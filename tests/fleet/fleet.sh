@@ -50,6 +50,11 @@
 #            caller's own expired leases, two results for a partition in one batch, the claim
 #            order from two bounded index scans), then an idle worker with a 600 s poll period
 #            stops at SIGTERM at once.
+#   roles:   docs/FLEET.md's set-up SQL, as written there (between its fleet.roles marker and the
+#            block's end), run by psql as the server's superuser; then `queue init` as
+#            zkpipe_admin, a job enqueued as zkpipe_client, proved by a worker as zkpipe_worker and
+#            read back as zkpipe_client (exactly once, verified). The two other roles cannot
+#            change the schema: init as zkpipe_client and a DROP TABLE as zkpipe_worker are refused.
 #   capi:    migrations 2 to 4 on a store taken back to version 1; then the C API (zkp_queue.h) by a C program (queue_capi_test.c, its checks listed there)
 #            with one worker (c1, --curves bn254) started once its jobs are in; then the
 #            refused enqueues wrote nothing, its proofs verify, the constrained jobs B (gpu_index
@@ -560,6 +565,41 @@ if [ "$MODE" = statuses ]; then
   else
     bad "s1 never listened for work:"; tail -n 3 "$TMP/s1.log"
   fi
+  summary
+  exit
+fi
+
+if [ "$MODE" = roles ]; then
+  # The block as the document has it: a change there is a change here.
+  awk '/<!-- fleet.roles: the set-up SQL -->/ { on = 1; next } on && /^```sql/ { inside = 1; next }
+       inside && /^```/ { exit } inside { print }' "$ROOT/docs/FLEET.md" > "$TMP/roles.sql"
+  if [ -s "$TMP/roles.sql" ] && "$PSQL" -X -q -v ON_ERROR_STOP=1 -d "$PG_URL" -f "$TMP/roles.sql" > "$TMP/roles.log" 2>&1; then
+    ok "docs/FLEET.md's set-up SQL ($(grep -c . "$TMP/roles.sql") lines) ran as the superuser"
+  else
+    bad "docs/FLEET.md's set-up SQL failed:"; cat "$TMP/roles.log"; summary; exit 1
+  fi
+  role_url() { echo "postgresql://$1@/zkpipe?host=$PG_DIR/sock&port=${PG_PORT:-5432}"; }
+  if out=$("$ZKPIPE" queue init --queue "$(role_url zkpipe_client)" 2>&1); then
+    bad "queue init as zkpipe_client succeeded: $out"
+  else
+    ok "queue init as zkpipe_client is refused: $(tail -n 1 <<< "$out")"
+  fi
+  out=$("$ZKPIPE" queue init --queue "$(role_url zkpipe_admin)" 2>&1) && [ "$out" = "schema version 0 -> 4" ] &&
+    ok "queue init as zkpipe_admin: $out" || bad "queue init as zkpipe_admin: $out"
+  PG_URL=$(role_url zkpipe_client)  # check_job and sql() from here on: the client's view
+  JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" --inline-max 100000 "$V/witness.wtns" "$V/witness.wtns" \
+        "$V/witness.wtns" 2> "$TMP/enqueue.err")
+  [ -n "$JOB" ] && ok "enqueue as zkpipe_client: job $JOB of 3 partitions" || bad "enqueue as zkpipe_client: $(cat "$TMP/enqueue.err")"
+  "$ZKPIPE" worker --queue "$(role_url zkpipe_worker)" --id r1 --lease-ms $LEASE_MS --heartbeat-ms $HEARTBEAT_MS --poll-ms 100 \
+    prover=cpu synthesis_threads=1 workers_per_device=1 self_check=false >> "$TMP/r1.log" 2>&1 &
+  PID[r1]=$!
+  [ -n "$JOB" ] && check_job "$JOB" 3
+  if out=$("$PSQL" -X -q -v ON_ERROR_STOP=1 -d "$(role_url zkpipe_worker)" -c "DROP TABLE zkpipe.results" 2>&1); then
+    bad "zkpipe_worker dropped zkpipe.results"
+  else
+    ok "DROP TABLE as zkpipe_worker is refused: $out"
+  fi
+  stop_workers
   summary
   exit
 fi
