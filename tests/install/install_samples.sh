@@ -13,7 +13,9 @@
 #   - `zkpipe check-plugin` (the installed one) passes both samples;
 #   - a caller built with find_package(zkpipe) linking zkpipe::zkpipe runs;
 #   - librapidsnark exports rapidsnark's functions alone, a rapidsnark caller built with
-#     `pkg-config rapidsnark` runs from the prefix, and the installed prover/verifier work.
+#     `pkg-config rapidsnark` runs from the prefix, and the installed prover/verifier work;
+#   - C (pkg-config, CMake), Rust and Go programs built from the prefix run with no
+#     LD_LIBRARY_PATH (none is set in this script).
 # The samples see only the prefix: the source tree's abi/ and plugins/ are not on any path.
 set -uo pipefail
 BUILD=$(cd "$1" && pwd)
@@ -26,7 +28,9 @@ fi
 WORK=$(mktemp -d)
 trap 'rm -rf "$WORK"' EXIT
 export ZKPIPE_LOG_LEVEL=warn
-unset ZKPIPE_PLUGIN_PATH
+# Programs built from the prefix find its libraries by the rpath pkg-config's Libs give them
+# (and CMake's package), never by a path set here.
+unset ZKPIPE_PLUGIN_PATH LD_LIBRARY_PATH
 pass=0; fail=0
 ok()  { echo "ok    $*"; pass=$((pass + 1)); }
 bad() { echo "FAIL  $*"; fail=$((fail + 1)); }
@@ -145,8 +149,7 @@ if [ -z "$nm_out" ]; then ok "librapidsnark exports groth16_* alone"
 else bad "librapidsnark exports more than groth16_*: $nm_out"; fi
 d=$ROOT/tests/vectors/data
 if out=$(cc "$ROOT/tests/rapidsnark/api_test.c" -o rs_api_test \
-           $(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs rapidsnark) -lpthread \
-           -Wl,-rpath,"$PREFIX/lib" 2>&1) &&
+           $(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs rapidsnark) -lpthread 2>&1) &&
    mkdir -p rs_out && out=$(./rs_api_test "$d/many_public_bn128" "$d/chain_bn128" rs_out 2>&1); then
   ok "a rapidsnark caller built from the prefix with pkg-config runs: $(echo "$out" | tail -n 1)"
 else bad "rapidsnark caller from the prefix: $out"; fi
@@ -163,14 +166,38 @@ if [ -f "$PREFIX/lib/libzkpipe_client.so" ]; then
   if [ -z "$nm_out" ]; then ok "libzkpipe_client exports zkp_client_* alone"
   else bad "libzkpipe_client exports more than zkp_client_*: $nm_out"; fi
   if out=$(cc -std=c99 -pedantic-errors "$ROOT/tests/client/client_capi_test.c" -o client_capi_test \
-             $(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs zkpipe-client) -lpthread \
-             -Wl,-rpath,"$PREFIX/lib" 2>&1); then
+             $(PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" pkg-config --cflags --libs zkpipe-client) -lpthread 2>&1); then
     out=$(env -u ZKPIPE_CLIENT_SOCKET ./client_capi_test 2>&1); rc=$?
     [ $rc -eq 2 ] && echo "$out" | grep -q "ZKPIPE_CLIENT_SOCKET is not set" &&
       ok "a libzkpipe_client caller built from the prefix with pkg-config zkpipe-client loads it" ||
       bad "the libzkpipe_client caller from the prefix: exit $rc, $out"
   else bad "a libzkpipe_client caller with pkg-config zkpipe-client: $out"; fi
 fi
+
+# Rust and Go programs built against the prefix (pkg-config zkpipe, as their packages find it)
+# from outside the tree: the committed samples/rust and samples/go, copied out with their
+# package paths made absolute, built with no ZKPIPE_LIB_DIR and run with no LD_LIBRARY_PATH.
+# The Rust program names the installed library by its path (abi/rust/build_support/link.rs);
+# the Go one gets zkpipe.pc's rpath through cgo.
+if command -v cargo >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cargo" ]; then
+  mkdir rust_out && cp -r "$ROOT/samples/rust/Cargo.toml" "$ROOT/samples/rust/Cargo.lock" "$ROOT/samples/rust/src" \
+    "$ROOT/samples/rust/examples" rust_out/
+  sed -i "s|path = \"../../abi/rust/|path = \"$ROOT/abi/rust/|" rust_out/Cargo.toml
+  if out=$(cd rust_out && env -u ZKPIPE_LIB_DIR PATH="$PATH:$HOME/.cargo/bin" PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" \
+             CARGO_TARGET_DIR="$WORK/rust_target" cargo build --offline -q -j2 2>&1) &&
+     out=$("$WORK/rust_target/debug/zkpipe-rust-sample" 2>/dev/null) && echo "$out" | grep -q "6 completions on gpu_index 1"; then
+    ok "a Rust program on the zkpipe crate, built from the prefix, runs without LD_LIBRARY_PATH: $(echo "$out" | tail -n 1)"
+  else bad "the Rust sample built from the prefix: $out"; fi
+else echo "not checked: cargo not found (scripts/install-deps.sh installs it): the Rust program from the prefix"; fi
+if command -v go >/dev/null 2>&1; then
+  mkdir go_out && cp "$ROOT/samples/go/go.mod" "$ROOT/samples/go/main.go" go_out/
+  sed -i "s|=> ../../abi/go/zkpipe|=> $ROOT/abi/go/zkpipe|" go_out/go.mod
+  if out=$(cd go_out && PKG_CONFIG_PATH="$PREFIX/lib/pkgconfig" GOFLAGS=-mod=mod GOPROXY=off GOCACHE="$WORK/gocache" \
+             go build -o "$WORK/go_sample" . 2>&1) &&
+     out=$("$WORK/go_sample" 2>/dev/null) && echo "$out" | grep -q "6 completions on gpu_index 1"; then
+    ok "a Go program on the zkpipe package, built from the prefix with pkg-config, runs without LD_LIBRARY_PATH: $(echo "$out" | tail -n 1)"
+  else bad "the Go sample built from the prefix: $out"; fi
+else echo "not checked: go not found (scripts/install-deps.sh installs golang-go): the Go program from the prefix"; fi
 
 echo "$pass passed, $fail failed"
 [ $pass -gt 0 ] && [ $fail -eq 0 ]

@@ -123,7 +123,6 @@ fn main() {
         let summary = summary.expect("C API job");
         assert_eq!(summary.failed, 0, "C API job: {summary:?}");
         capi_ms.push(t.elapsed().as_secs_f64() * 1e3 / circuits as f64);
-        drop(key);
         drop(host);
         println!("rep {rep}: crate {:.0} ms, C API {:.0} ms per partition", crate_ms[rep], capi_ms[rep]);
     }
