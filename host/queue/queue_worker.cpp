@@ -100,7 +100,8 @@ struct QueueWorker::Impl {
   // job_done when settled), which is what --key-idle-ms measures idleness by.
   services::KeyTable keys;
   uint64_t max_key_bytes = 0;  // the largest synthesis_bytes of the keys loaded [run thread]
-  WorkerCounters counters;     // [run thread], but lost_leases, overdue, reconnects, given_up [under mu]
+  WorkerCounters counters;     // [under mu]: status() reads them from any thread
+  bool database_up = true;     // false while a connection is being reconnected [under mu]
 
   std::mutex mu;
   std::condition_variable cv;                             // completions and stop wake run()
@@ -123,9 +124,16 @@ struct QueueWorker::Impl {
     d.cancelled = rec->status == ZKP_ERR_CANCELLED;
     d.result = to_result(f->claim, *rec);
     Impl& self = *f->owner;
+    if (self.opt.on_completion) self.opt.on_completion(*rec);
     std::lock_guard lock(self.mu);
     self.done.push_back(std::move(d));
     self.cv.notify_all();
+  }
+
+  // counters.*field += n, under mu (the HTTP endpoint reads them while run() counts).
+  void add(uint64_t WorkerCounters::*field, uint64_t n) {
+    std::lock_guard lock(mu);
+    counters.*field += n;
   }
 
   uint32_t slots() const {
@@ -201,6 +209,10 @@ struct QueueWorker::Impl {
   void reconnect(Store& st, bool listen, std::condition_variable& wake, Quit quit, const Error& cause) {
     const auto start = std::chrono::steady_clock::now();
     std::chrono::milliseconds backoff(100);
+    {
+      std::lock_guard lock(mu);
+      database_up = false;
+    }
     // The first try is at once: the call may have met a connection the database dropped while it
     // sat idle (a restart that is over), and a worker told to stop (quit) still gets that one
     // try, so that its last results and releases are written instead of its exit failing.
@@ -215,6 +227,7 @@ struct QueueWorker::Impl {
         const auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start);
         std::lock_guard lock(mu);
         ++counters.reconnects;
+        database_up = true;
         host::log().info("worker {}: reconnected to the queue database after {} ms", opt.id, ms.count());
         return;
       } catch (const RefusedError&) {
@@ -244,7 +257,7 @@ struct QueueWorker::Impl {
   void give_back(const PartitionResult& r) {
     const std::string why = std::string(zkp_status_name(r.status)) + ": " + r.message;
     if (main_retrying([&] { return store.give_back(opt.id, r.lease_id, why, opt.lease); })) {
-      ++counters.returned;
+      add(&WorkerCounters::returned, 1);
       host::log().warn("worker {}: job {} partition {} failed here ({}); given back to the queue", opt.id, r.job_id,
                        r.index, why);
     }
@@ -267,9 +280,9 @@ struct QueueWorker::Impl {
     const std::vector<bool> ok = main_retrying([&] { return store.complete_batch(opt.id, unwritten); });
     for (size_t i = 0; i < unwritten.size(); ++i) {
       if (ok[i]) {
-        ++counters.written;
+        add(&WorkerCounters::written, 1);
       } else {
-        ++counters.dropped;
+        add(&WorkerCounters::dropped, 1);
         host::log().info("worker {}: job {} partition {}: a result was already written; ours dropped", opt.id,
                          unwritten[i].job_id, unwritten[i].index);
       }
@@ -302,7 +315,7 @@ struct QueueWorker::Impl {
         write(d.result);
       }
     }
-    if (!release.empty()) counters.released += main_retrying([&] { return store.release(opt.id, release); });
+    if (!release.empty()) add(&WorkerCounters::released, main_retrying([&] { return store.release(opt.id, release); }));
   }
 
   void submit(Claim claim) {
@@ -356,7 +369,7 @@ struct QueueWorker::Impl {
         flight.erase(lease_id);
       }
       if (e.status() == ZKP_ERR_CANCELLED) {
-        counters.released += main_retrying([&] { return store.release(opt.id, {lease_id}); });
+        add(&WorkerCounters::released, main_retrying([&] { return store.release(opt.id, {lease_id}); }));
       } else {
         write(r);
       }
@@ -371,7 +384,7 @@ struct QueueWorker::Impl {
     const std::vector<services::KeyEntry> unloaded = keys.unload_idle(opt.key_idle);
     if (unloaded.empty()) return;
     for (const services::KeyEntry& k : unloaded) {
-      ++counters.keys_unloaded;
+      add(&WorkerCounters::keys_unloaded, 1);
       host::log().info("worker {}: key {} unloaded: unused for over {} ms", opt.id, k.path, opt.key_idle.count());
     }
     max_key_bytes = keys.max_synthesis_bytes();
@@ -389,7 +402,8 @@ struct QueueWorker::Impl {
       {
         std::lock_guard lock(mu);
         batch.swap(done);
-        for (auto& [id, f] : flight) {
+        for (const auto& entry : flight) {
+          const uint64_t id = entry.first;  // (clang 14 cannot capture a structured binding)
           if (std::none_of(batch.begin(), batch.end(), [&](const Done& d) { return d.lease_id == id; })) {
             orphan_leases.push_back(id);
           }
@@ -491,11 +505,26 @@ void QueueWorker::stop() {
   (void)!::write(impl_->wake_fd, &one, sizeof one);
 }
 
+WorkerStatus QueueWorker::status() const {
+  WorkerStatus out;
+  {
+    std::lock_guard lock(impl_->mu);
+    out.counters = impl_->counters;
+    out.in_flight = impl_->flight.size();
+    out.database_up = impl_->database_up;
+    out.stopping = impl_->stopping;
+  }
+  out.keys = impl_->keys.list();
+  out.key_counters = impl_->keys.counters();
+  return out;
+}
+
 WorkerCounters QueueWorker::run() {
   Impl& s = *impl_;
-  s.counters.abandoned_at_start = s.main_retrying([&] { return s.store.abandon_all(s.opt.id); });
-  if (s.counters.abandoned_at_start > 0) {
-    host::log().info("worker {}: requeued {} leases of this id's previous run", s.opt.id, s.counters.abandoned_at_start);
+  const uint64_t abandoned = s.main_retrying([&] { return s.store.abandon_all(s.opt.id); });
+  s.add(&WorkerCounters::abandoned_at_start, abandoned);
+  if (abandoned > 0) {
+    host::log().info("worker {}: requeued {} leases of this id's previous run", s.opt.id, abandoned);
   }
   s.store.connection().exec(std::string("LISTEN ") + kWorkChannel);
   const uint32_t slots = s.slots();
@@ -533,7 +562,7 @@ WorkerCounters QueueWorker::run() {
         std::vector<Claim> claims =
             s.main_retrying([&] { return s.store.claim(s.opt.id, z.claim, s.opt.lease, warm, caps); });
         claimed = claims.size();
-        s.counters.claimed += claimed;
+        s.add(&WorkerCounters::claimed, claimed);
         for (Claim& c : claims) s.submit(std::move(c));
       }
       if (claimed > 0 || !batch.empty()) continue;
@@ -565,7 +594,7 @@ WorkerCounters QueueWorker::run() {
         for (const auto& [id, f] : s.flight) orphans.push_back(id);
         s.flight.clear();
       }
-      s.counters.released += s.main_retrying([&] { return s.store.release(s.opt.id, orphans); });
+      s.add(&WorkerCounters::released, s.main_retrying([&] { return s.store.release(s.opt.id, orphans); }));
     } catch (...) {
       error = std::current_exception();
     }

@@ -23,10 +23,12 @@
 
 #include <zkpipe/host/host.hpp>
 
+#include "services/key_table.hpp"
 #include "store.hpp"
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -64,6 +66,9 @@ struct WorkerOptions {
   // The curves this worker claims partitions of when a job constrains its curve (its
   // device indexes, for a gpu_index constraint, are the host's: 0 .. devices - 1).
   std::vector<std::string> curves = {"bn254", "bls12_381"};
+  // Called with every partition's completion record on the host's completion thread, before
+  // the worker handles it (the HTTP endpoint's metrics count them). Must not block.
+  std::function<void(const zkp_completion_t&)> on_completion;
 };
 
 struct WorkerCounters {
@@ -73,6 +78,16 @@ struct WorkerCounters {
   uint64_t given_up = 0;    // the fleet's partitions this worker failed at their attempts cap
   uint64_t keys_unloaded = 0;  // cold keys unloaded (key_idle)
   uint64_t returned = 0;       // host-local failures given back to the queue
+};
+
+// What `worker --http` shows, read at once. [any-thread]
+struct WorkerStatus {
+  WorkerCounters counters;
+  size_t in_flight = 0;      // partitions claimed and not yet settled (leased, in the host)
+  bool database_up = true;   // false while a connection to the store is being reconnected
+  bool stopping = false;     // stop() was called
+  std::vector<services::KeyEntry> keys;
+  services::KeyTable::Counters key_counters;
 };
 
 class QueueWorker {
@@ -88,6 +103,9 @@ class QueueWorker {
   WorkerCounters run();
   // [any-thread] Asks run() to finish.
   void stop();
+  // [any-thread] The counters so far, what is in flight, the database connection's state and
+  // the keys loaded.
+  WorkerStatus status() const;
 
  private:
   struct Impl;

@@ -16,7 +16,12 @@
 #include <zkpipe/host/logging.hpp>
 
 #include "queue_worker.hpp"
+#include "services/address.hpp"
 #include "services/names.hpp"
+#include "services/observe/metrics.hpp"
+#include "worker_endpoint.hpp"
+
+#include <fmt/format.h>
 
 #include <atomic>
 #include <csignal>
@@ -64,7 +69,18 @@ int worker_body(const std::vector<std::string>& args) {
     if (!curve) throw UsageError("--curves lists bn254 and bls12_381, not '" + c + "'");
     options.curves.emplace_back(services::fleet_curve_name(*curve));
   }
+  std::string http;
+  if (parsed.values.count("http")) {
+    http = parsed.values["http"].as<std::string>();
+    if (!services::is_loopback_address(http)) {
+      throw UsageError("--http takes a loopback HOST:PORT (127.0.0.1:PORT, [::1]:PORT or localhost:PORT), not '" + http +
+                       "': the endpoint has no authentication");
+    }
+  }
   host::Config config = load_config(parsed);
+  // What --http's /metrics and /status count, fed by every completion of the host.
+  observe::Metrics metrics;
+  options.on_completion = [&metrics](const zkp_completion_t& record) { metrics.observe_partition(record); };
 
   // The stop signals wait for sigwait on one thread; every thread started after this
   // inherits the mask.
@@ -76,6 +92,11 @@ int worker_body(const std::vector<std::string>& args) {
 
   host::Host host(std::move(config));
   queue::QueueWorker worker(host, options);
+  std::optional<queue::WorkerEndpoint> endpoint;  // after the worker: it goes first
+  if (!http.empty()) {
+    endpoint.emplace(http, options.id, host, worker, metrics);
+    host::log().info("worker {}: http:{} (/metrics, /status, /healthz)", options.id, endpoint->address());
+  }
   std::atomic<bool> finished{false};
   std::thread signals([&] {
     for (;;) {
@@ -99,15 +120,13 @@ int worker_body(const std::vector<std::string>& args) {
   finished = true;
   pthread_kill(signals.native_handle(), SIGTERM);
   signals.join();
-  std::fprintf(stderr,
-               "zkpipe worker %s: claimed %llu, written %llu, dropped (late) %llu, released %llu, leases lost %llu, "
-               "requeued at start %llu, reconnects %llu, past the attempt deadline %llu, failed at the attempts cap %llu, keys unloaded %llu, given back %llu\n",
-               options.id.c_str(), static_cast<unsigned long long>(c.claimed), static_cast<unsigned long long>(c.written),
-               static_cast<unsigned long long>(c.dropped), static_cast<unsigned long long>(c.released),
-               static_cast<unsigned long long>(c.lost_leases), static_cast<unsigned long long>(c.abandoned_at_start),
-               static_cast<unsigned long long>(c.reconnects), static_cast<unsigned long long>(c.overdue),
-               static_cast<unsigned long long>(c.given_up), static_cast<unsigned long long>(c.keys_unloaded),
-               static_cast<unsigned long long>(c.returned));
+  // The summary is the command's closing line: JSON where the log is (log_format = json).
+  print_closing_line(fmt::format("zkpipe worker {}: claimed {}, written {}, dropped (late) {}, released {}, leases lost {}, "
+                                 "requeued at start {}, reconnects {}, past the attempt deadline {}, failed at the "
+                                 "attempts cap {}, keys unloaded {}, given back {}",
+                                 options.id, c.claimed, c.written, c.dropped, c.released, c.lost_leases,
+                                 c.abandoned_at_start, c.reconnects, c.overdue, c.given_up, c.keys_unloaded, c.returned),
+                     false);
   return kExitSuccess;
 }
 

@@ -127,6 +127,12 @@ const std::vector<WorkerFlag>& worker_flags() {
        [](const po::variables_map& v, WorkerOptions& o) {
          o.give_back_host_failures = !v["fail-host-local"].as<bool>();
        }},
+      {"http", "HOST:PORT", "", nullptr,
+       "also answer GET /metrics (Prometheus text, serve's names where they mean the same), /status (JSON) and "
+       "/healthz (200 while claiming with the database up, 503 with the reason) over plain HTTP on a loopback "
+       "HOST:PORT (127.0.0.1, [::1] or localhost; port 0: a free port, logged)",
+       [] { return po::value<std::string>()->value_name("HOST:PORT"); },
+       {}},
       {"curves", "LIST", comma_separated(WorkerOptions{}.curves), nullptr,
        "the curves of the jobs with a curve constraint this worker claims (bn254, bls12_381; comma-separated)",
        [] { return po::value<std::string>()->default_value(comma_separated(WorkerOptions{}.curves))->value_name("LIST"); },

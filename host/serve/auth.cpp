@@ -1,12 +1,13 @@
 #include "auth.hpp"
 
-#include "metrics.hpp"
 
 #include "services/bearer_token.hpp"
 
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/sdk/error.hpp>
 
+#include <array>
+#include <atomic>
 #include <string_view>
 
 #include <sys/stat.h>
@@ -16,6 +17,10 @@ namespace zkp::serve {
 namespace {
 
 constexpr std::string_view kBearer = "Bearer ";
+constexpr size_t kAuthRefusalReasons = 3;  // AuthRefusal's values
+
+// Refusals by AuthRefusal, for the whole process (Auth::refusals).
+std::array<std::atomic<uint64_t>, kAuthRefusalReasons> g_refusals{};
 
 // Compares in time that depends on the lengths only, so the token is not guessed byte by byte.
 bool same_secret(std::string_view a, std::string_view b) {
@@ -65,9 +70,26 @@ grpc::Status Auth::check(const grpc::ServerContext& context, const char* method)
     }
   }
   if (why == nullptr) return grpc::Status::OK;
-  Metrics::count_auth_refusal(reason);  // zkpipe_auth_refusals_total
+  g_refusals.at(static_cast<size_t>(reason)).fetch_add(1, std::memory_order_relaxed);
   host::log().warn("serve: refused {} from {}: {}", method, peer, why);
   return {grpc::StatusCode::UNAUTHENTICATED, std::string("zkpipe serve: ") + why};
+}
+
+const char* auth_refusal_label(AuthRefusal reason) {
+  switch (reason) {
+    case AuthRefusal::no_token: return "no_token";
+    case AuthRefusal::not_bearer: return "not_bearer";
+    case AuthRefusal::wrong_token: return "wrong_token";
+  }
+  return "unknown";
+}
+
+std::map<std::string, uint64_t> Auth::refusals() {
+  std::map<std::string, uint64_t> out;
+  for (size_t i = 0; i < g_refusals.size(); ++i) {
+    out[auth_refusal_label(static_cast<AuthRefusal>(i))] = g_refusals[i].load(std::memory_order_relaxed);
+  }
+  return out;
 }
 
 }  // namespace zkp::serve

@@ -1,16 +1,26 @@
 // Who may call: a unix-socket peer always (the socket's file mode is the access control); a
 // TCP peer only with the metadata "authorization: Bearer TOKEN", TOKEN read from
 // serve.token_file at start. A refusal is logged with the method and the peer, and counted
-// (Metrics::count_auth_refusal: /metrics' zkpipe_auth_refusals_total, by reason).
+// (Auth::refusals: /metrics' zkpipe_auth_refusals_total and /status's auth_refusals, by reason).
 #pragma once
 
 #include <grpcpp/server_context.h>
 #include <grpcpp/support/status.h>
 
+#include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 
 namespace zkp::serve {
+
+// Why Auth refused a call, as zkpipe_auth_refusals_total's `reason` label names it.
+enum class AuthRefusal {
+  no_token,     // no authorization metadata (or no TCP listener: nothing to compare it with)
+  not_bearer,   // authorization is not "Bearer TOKEN"
+  wrong_token,  // another token
+};
+const char* auth_refusal_label(AuthRefusal reason);
 
 class Auth {
  public:
@@ -27,6 +37,11 @@ class Auth {
 
   // OK, or UNAUTHENTICATED (logged and counted). [any-thread]
   grpc::Status check(const grpc::ServerContext& context, const char* method) const;
+
+  // The calls refused so far, by auth_refusal_label, every reason (0 until seen). Counted per
+  // process, not per Auth: the Auth that counts is replaced at SIGHUP, and its counts are the
+  // server's. [any-thread]
+  static std::map<std::string, uint64_t> refusals();
 
  private:
   std::string token_;  // "" when there is no TCP listener

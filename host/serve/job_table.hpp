@@ -10,8 +10,8 @@
 #include <zkpipe/host/host.hpp>
 
 #include "job_request.hpp"
-#include "metrics.hpp"
-#include "retention.hpp"
+#include "services/observe/metrics.hpp"
+#include "services/observe/retention.hpp"
 
 #include "zkpipe/v1/prover.pb.h"
 
@@ -61,8 +61,8 @@ class JobTable {
  public:
   // Every completion is also counted in `metrics`, and `on_done` told the key of each job that
   // finishes [completion-thread]; both must outlive the jobs.
-  JobTable(host::Host& host, Metrics& metrics, std::function<void(uint64_t key_id)> on_done,
-           size_t keep_finished = kKeepFinishedJobs)
+  JobTable(host::Host& host, observe::Metrics& metrics, std::function<void(uint64_t key_id)> on_done,
+           size_t keep_finished = observe::kKeepFinishedJobs)
       : host_(host), metrics_(metrics), on_done_(std::move(on_done)), keep_finished_(keep_finished) {}
 
   // What the open jobs' requests (witnesses, synthesized partitions) may hold at once, all
@@ -87,7 +87,7 @@ class JobTable {
   void finished(const JobState& job);
 
   host::Host& host_;
-  Metrics& metrics_;
+  observe::Metrics& metrics_;
   std::function<void(uint64_t)> on_done_;
   const size_t keep_finished_;
   mutable std::mutex mu_;

@@ -6,10 +6,9 @@
 #include <zkpipe/host/byte_size.hpp>
 #include <zkpipe/host/config_table.hpp>
 
+#include "services/address.hpp"
 #include "services/duration.hpp"
 
-#include <arpa/inet.h>
-#include <netinet/in.h>
 
 #include <cctype>
 #include <limits>
@@ -21,27 +20,7 @@ namespace {
 
 // gRPC takes the largest message as an int.
 constexpr uint64_t kMaxMessageLimit = std::numeric_limits<int>::max();
-constexpr unsigned long kMaxPort = 65535;
-constexpr size_t kMaxPortDigits = 5;
 
-// HOST:PORT with HOST "localhost" or a loopback address written as one (127.0.0.0/8, [::1]):
-// compared as an address, so "127.evil.example" is no loopback host, and no resolver is asked.
-bool loopback(const std::string& address) {
-  const size_t colon = address.rfind(':');
-  if (colon == std::string::npos || colon + 1 == address.size()) return false;
-  const std::string host = address.substr(0, colon);
-  const std::string port = address.substr(colon + 1);
-  if (port.find_first_not_of("0123456789") != std::string::npos || port.size() > kMaxPortDigits ||
-      std::stoul(port) > kMaxPort) {
-    return false;
-  }
-  if (host == "localhost") return true;
-  in_addr v4{};
-  if (::inet_pton(AF_INET, host.c_str(), &v4) == 1) return (ntohl(v4.s_addr) >> 24) == 127;
-  in6_addr v6{};
-  return host.size() > 2 && host.front() == '[' && host.back() == ']' &&
-         ::inet_pton(AF_INET6, host.substr(1, host.size() - 2).c_str(), &v6) == 1 && IN6_IS_ADDR_LOOPBACK(&v6);
-}
 
 // "500ms", "30s", "2m", "1h", or a plain number of milliseconds, at most 30 days: the parser of
 // every duration flag (services/duration.hpp).
@@ -123,7 +102,7 @@ const std::vector<ServeOption>& serve_options() {
       {"http", "", nullptr,
        "127.0.0.1:PORT (any 127.x.y.z), [::1]:PORT or localhost:PORT (plain HTTP: loopback only)",
        [](Settings& s, const std::string& text) {
-         if (!text.empty() && !loopback(text)) return false;
+         if (!text.empty() && !services::is_loopback_address(text)) return false;
          s.http = text;
          return true;
        },

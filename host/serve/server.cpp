@@ -73,7 +73,7 @@ Server::Server(host::Host& host, const Settings& settings, host::Config config)
     if (!settings.http_token_file.empty()) {
       http_token_ = services::read_token_file(settings.http_token_file, "serve.http_token_file");
     }
-    http_ = std::make_unique<HttpServer>(settings.http, [this](const HttpRequest& request) { return page(request); });
+    http_ = std::make_unique<observe::HttpServer>(settings.http, [this](const observe::HttpRequest& request) { return page(request); });
   }
 
   grpc::ServerBuilder builder;
@@ -115,7 +115,7 @@ Server::Server(host::Host& host, const Settings& settings, host::Config config)
                    http_ ? " and http:" + http_->address() + " (/, /metrics, /status, /healthz)" : "");
 }
 
-HttpResponse Server::page(const HttpRequest& request) {
+observe::HttpResponse Server::page(const observe::HttpRequest& request) {
   const std::string& path = request.path;
   if (path != "/healthz") {
     std::lock_guard lock(http_token_mu_);
@@ -127,8 +127,8 @@ HttpResponse Server::page(const HttpRequest& request) {
     }
   }
   if (path == "/") return {200, "text/html; charset=utf-8", std::string(kDashboardHtml)};
-  if (path == "/metrics") return {200, "text/plain; version=0.0.4; charset=utf-8", metrics_text(service_->report())};
-  if (path == "/status") return {200, "application/json", status_json(service_->report())};
+  if (path == "/metrics") return {200, "text/plain; version=0.0.4; charset=utf-8", observe::metrics_text(service_->report())};
+  if (path == "/status") return {200, "application/json", observe::status_json(service_->report())};
   if (path == "/healthz") {
     if (service_->accepting()) return {200, "text/plain; charset=utf-8", "ok\n"};
     return {503, "text/plain; charset=utf-8", "shutting down\n"};

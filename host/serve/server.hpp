@@ -4,7 +4,7 @@
 // of the dashboard (/), /metrics, /status and /healthz.
 #pragma once
 
-#include "http_server.hpp"
+#include "services/observe/http_server.hpp"
 #include "service.hpp"
 #include "settings.hpp"
 #include "tls_identity.hpp"
@@ -54,7 +54,7 @@ class Server {
 
  private:
   void stop_listening();
-  HttpResponse page(const HttpRequest& request);  // [the HTTP thread]
+  observe::HttpResponse page(const observe::HttpRequest& request);  // [the HTTP thread]
 
   host::Host& host_;
   Settings settings_;
@@ -64,7 +64,7 @@ class Server {
   std::unique_ptr<TlsIdentity> tls_;  // with serve.tls_cert/tls_key
   std::unique_ptr<Service> service_;
   std::unique_ptr<grpc::Server> server_;
-  std::unique_ptr<HttpServer> http_;
+  std::unique_ptr<observe::HttpServer> http_;
   const host::Config started_config_;
   // Threads beyond serve.max_waiting_calls for the calls that return at once and gRPC's pollers,
   // so that open Awaits can never leave Health or Cancel without a thread.

@@ -70,8 +70,8 @@ void Service::set_auth(Auth auth) {
   auth_ = std::move(auth);
 }
 
-Report Service::report() {
-  Report r;
+observe::Report Service::report() {
+  observe::Report r;
   r.version = kVersion;
   r.prover = host_.prover_name();
   r.simulated = host_.simulated();
@@ -87,6 +87,14 @@ Report Service::report() {
   r.key_counters = keys_.counters();
   r.metrics = metrics_.snapshot();
   r.jobs_open = jobs_.open();
+  // serve's own: the gRPC calls Auth refused, every reason from the start.
+  const std::map<std::string, uint64_t> refusals = Auth::refusals();
+  observe::Exposition e;
+  e.family("zkpipe_auth_refusals_total", observe::Exposition::Type::counter,
+           "gRPC calls refused for authentication (UNAUTHENTICATED), by reason: no_token, not_bearer, wrong_token.");
+  for (const auto& [reason, n] : refusals) e.sample("zkpipe_auth_refusals_total", {{"reason", reason}}, static_cast<double>(n));
+  r.extra_metrics = e.text();
+  r.extra_status.emplace_back("auth_refusals", observe::counts_json(refusals));
   return r;
 }
 

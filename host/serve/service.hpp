@@ -9,9 +9,9 @@
 #include "job_table.hpp"
 #include "services/key_table.hpp"
 #include "services/path_policy.hpp"
-#include "metrics.hpp"
+#include "services/observe/metrics.hpp"
 #include "queue_client.hpp"
-#include "report.hpp"
+#include "services/observe/report.hpp"
 
 #include "zkpipe/v1/prover.grpc.pb.h"
 
@@ -29,7 +29,7 @@ class Service final : public zkpipe::v1::Prover::Service {
           services::PathPolicy paths = services::PathPolicy());
 
   // The facts of /metrics and /status, now. [any-thread]
-  Report report();
+  observe::Report report();
   // Replaces the bearer token TCP calls must carry (SIGHUP). [any-thread]
   void set_auth(Auth auth);
   // How many Prove and Await calls may wait for their jobs at once (serve.max_waiting_calls);
@@ -80,7 +80,7 @@ class Service final : public zkpipe::v1::Prover::Service {
   host::Host& host_;
   mutable std::mutex auth_mu_;
   Auth auth_;  // guarded by auth_mu_
-  Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
+  observe::Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
   services::KeyTable keys_;
   const services::PathPolicy paths_;
   uint32_t max_waiting_ = 0;             // 0: no limit

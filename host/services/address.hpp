@@ -13,4 +13,9 @@ std::string default_socket();
 // is ("unix:PATH", "HOST:PORT").
 std::string target_of(const std::string& address);
 
+// Whether HOST:PORT names a loopback host: "localhost", or an address written as one in
+// 127.0.0.0/8 or [::1]. Compared as an address, so "127.evil.example" is none, and no resolver
+// is asked. The plain-HTTP endpoints (serve.http, `worker --http`) bind only such hosts.
+bool is_loopback_address(const std::string& host_port);
+
 }  // namespace zkp::services

@@ -55,6 +55,18 @@
 #            zkpipe_admin, a job enqueued as zkpipe_client, proved by a worker as zkpipe_worker and
 #            read back as zkpipe_client (exactly once, verified). The two other roles cannot
 #            change the schema: init as zkpipe_client and a DROP TABLE as zkpipe_worker are refused.
+#   monitor: a worker with --http on a loopback port (0: chosen, read from its log) proves a job;
+#            then /healthz is 200 "ok", /metrics has serve's families (zkpipe_partitions_total,
+#            zkpipe_up, zkpipe_keys_loaded) and the worker's (claims, results written, the
+#            database up) with the job's counts, /status the same as JSON. The server is stopped:
+#            /healthz turns 503 "database unavailable"; started again: 200, one reconnect counted.
+#            A non-loopback --http is refused (exit 2); SIGTERM exits 0.
+#   unit:    samples/fleet/zkpipe-worker@.service: its ExecStart, with the installed paths made
+#            this build's and samples/fleet/worker.ini (prover=cpu added: no GPU here), runs a
+#            worker (ZKPIPE_QUEUE from the environment, as its EnvironmentFile gives it) that
+#            proves a job, logs JSON lines (log_format = json) and answers /healthz on its port;
+#            SIGTERM exits 0. Its RestartPreventExitStatus holds every exit code `zkpipe worker
+#            --help` lists except 0 (a requested stop) and the transient 1 and 75.
 #   capi:    migrations 2 to 4 on a store taken back to version 1; then the C API (zkp_queue.h) by a C program (queue_capi_test.c, its checks listed there)
 #            with one worker (c1, --curves bn254) started once its jobs are in; then the
 #            refused enqueues wrote nothing, its proofs verify, the constrained jobs B (gpu_index
@@ -600,6 +612,126 @@ if [ "$MODE" = roles ]; then
     ok "DROP TABLE as zkpipe_worker is refused: $out"
   fi
   stop_workers
+  summary
+  exit
+fi
+
+if [ "$MODE" = monitor ]; then
+  # GET URL: "STATUS BODY" on one line (the body's lines joined), for any status.
+  get() {
+    python3 - "$1" <<'PY'
+import sys, urllib.request, urllib.error
+try:
+    with urllib.request.urlopen(sys.argv[1], timeout=10) as r:
+        code, body = r.status, r.read().decode()
+except urllib.error.HTTPError as e:
+    code, body = e.code, e.read().decode()
+except OSError as e:
+    code, body = 0, str(e)
+print(code, " ".join(body.split("\n")))
+PY
+  }
+  # metric TEXT NAME: the value of the sample NAME (with its labels, as written) in TEXT.
+  metric() { awk -v n="$2" '$1 == n { print $2 }' <<< "$1"; }
+  # wait_for_log ID PATTERN: until the worker's log has the pattern (60 s at most).
+  wait_for_log() {
+    local deadline=$((SECONDS + 60))
+    while [ $SECONDS -lt $deadline ]; do grep -q "$2" "$TMP/$1.log" && return 0; sleep 0.05; done
+    return 1
+  }
+  start_worker m1 --http 127.0.0.1:0 --reconnect-ms 120000
+  if wait_for_log m1 'http:127.0.0.1:[0-9]*'; then
+    url="http://$(grep -o 'http:127.0.0.1:[0-9]*' "$TMP/m1.log" | head -n 1 | cut -d: -f2-)"
+    ok "worker m1 answers on $url"
+  else
+    bad "worker m1 logged no http address:"; tail -n 5 "$TMP/m1.log"; summary; exit 1
+  fi
+  JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "$V/witness.wtns" "$V/witness.wtns" "$V/witness.wtns" \
+        "$V/witness.wtns" 2> "$TMP/enqueue.err")
+  [ -n "$JOB" ] && check_job "$JOB" 4
+  # A result is counted when written, which check_job has seen; the completion metrics before it.
+  out=$(get "$url/healthz"); [ "$out" = "200 ok " ] && ok "/healthz: 200 ok" || bad "/healthz: $out"
+  page=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$url/metrics")
+  want=('zkpipe_partitions_total{status="ok"} 4' 'zkpipe_up 1' 'zkpipe_keys_loaded 1' 'zkpipe_worker_database_up 1'
+        'zkpipe_worker_claimed_total 4' 'zkpipe_worker_results_written_total 4' 'zkpipe_worker_results_dropped_total 0'
+        'zkpipe_worker_partitions_in_flight 0' 'zkpipe_worker_info{id="m1"} 1' 'zkpipe_partitions_total{status="bad_input"} 0')
+  missing=()
+  for w in "${want[@]}"; do
+    [ "$(metric "$page" "${w% *}")" = "${w##* }" ] || missing+=("$w (found: $(metric "$page" "${w% *}"))")
+  done
+  [ ${#missing[@]} -eq 0 ] && ok "/metrics: ${#want[@]} samples as expected (serve's families and the worker's)" ||
+    bad "/metrics: ${missing[*]}"
+  grep -q '^# TYPE zkpipe_worker_claimed_total counter' <<< "$page" && grep -q '^# TYPE zkpipe_queue_depth gauge' <<< "$page" &&
+    ok "/metrics: typed families (counter, gauge)" || bad "/metrics has no TYPE lines for the worker's families"
+  status=$(python3 -c 'import json, sys, urllib.request
+s = json.load(urllib.request.urlopen(sys.argv[1], timeout=10))
+print(s["worker"]["claimed_total"], s["worker"]["database_up"], s["worker_id"], s["partitions"]["by_status"]["ok"])' "$url/status" 2>&1)
+  [ "$status" = "4 1 m1 4" ] && ok "/status: worker.claimed_total 4, database_up 1, worker_id m1, 4 ok" || bad "/status: $status"
+  # The database goes away (the worker's idle wait sees its connection close) and comes back.
+  pg_stop
+  seen=""
+  deadline=$((SECONDS + 60))
+  while [ $SECONDS -lt $deadline ]; do out=$(get "$url/healthz"); [ "${out%% *}" = 503 ] && { seen=$out; break; }; sleep 0.1; done
+  [ "$seen" = "503 database unavailable: reconnecting " ] && ok "server stopped: /healthz $seen" || bad "server stopped: /healthz '$out'"
+  _pg_ctl_start || bad "the server did not start again"
+  seen=""
+  deadline=$((SECONDS + 60))
+  while [ $SECONDS -lt $deadline ]; do out=$(get "$url/healthz"); [ "${out%% *}" = 200 ] && { seen=$out; break; }; sleep 0.1; done
+  [ -n "$seen" ] && ok "server back: /healthz $seen" || bad "server back: /healthz still '$out'"
+  page=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$url/metrics")
+  [ "$(metric "$page" zkpipe_worker_reconnects_total)" -ge 1 ] 2>/dev/null && [ "$(metric "$page" zkpipe_worker_database_up)" = 1 ] &&
+    ok "/metrics after: zkpipe_worker_reconnects_total $(metric "$page" zkpipe_worker_reconnects_total), database up" ||
+    bad "/metrics after the restart: reconnects '$(metric "$page" zkpipe_worker_reconnects_total)', up '$(metric "$page" zkpipe_worker_database_up)'"
+  out=$("$ZKPIPE" worker --queue "$PG_URL" --id m2 --http 0.0.0.0:9464 prover=cpu 2>&1); rc=$?
+  [ $rc -eq 2 ] && grep -q "loopback" <<< "$out" && ok "--http 0.0.0.0:9464 refused, exit 2: $(tail -n 1 <<< "$out")" ||
+    bad "--http 0.0.0.0:9464: exit $rc, $out"
+  stop_workers
+  summary
+  exit
+fi
+
+if [ "$MODE" = unit ]; then
+  UNIT=$ROOT/samples/fleet/zkpipe-worker@.service
+  exec_start=$(sed -n 's/^ExecStart=//p' "$UNIT")
+  cmdline=${exec_start//\/usr\/local\/bin\/zkpipe/$ZKPIPE}
+  cmdline=${cmdline//\/etc\/zkpipe\/worker.ini/$ROOT/samples/fleet/worker.ini}
+  cmdline=${cmdline//%H/$(hostname)}
+  cmdline=${cmdline//%i/5}
+  read -r -a argv <<< "$cmdline"
+  uid="$(hostname)-5"  # the unit's --id %H-%i
+  ZKPIPE_QUEUE=$PG_URL "${argv[@]}" prover=cpu synthesis_threads=1 workers_per_device=1 self_check=false \
+    >> "$TMP/$uid.log" 2>&1 &
+  PID[$uid]=$!
+  ok "started the unit's ExecStart: ${argv[*]:1}"
+  JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "$V/witness.wtns" "$V/witness.wtns" 2> "$TMP/enqueue.err")
+  [ -n "$JOB" ] && check_job "$JOB" 2
+  out=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode().strip())' \
+          http://127.0.0.1:9475/healthz 2>&1)
+  [ "$out" = ok ] && ok "the unit's --http answers: /healthz $out" || bad "/healthz on 127.0.0.1:9475: $out"
+  # Every exit code --help lists is either a requested stop (0), transient and restarted (1, 75),
+  # or in RestartPreventExitStatus.
+  prevent=" $(sed -n 's/^RestartPreventExitStatus=//p' "$UNIT") "
+  codes=$("$ZKPIPE" worker --help | awk '/^Exit status:/ { on = 1; next } on && $1 ~ /^[0-9]+$/ { print $1 }')
+  wrong=""
+  for c in $codes; do
+    case $c in
+      0|1|75) [[ $prevent == *" $c "* ]] && wrong+=" $c (listed, but must be restarted or is a stop)" ;;
+      *) [[ $prevent == *" $c "* ]] || wrong+=" $c (not in RestartPreventExitStatus)" ;;
+    esac
+  done
+  [ -n "$codes" ] && [ -z "$wrong" ] && ok "the unit's restart policy covers exit codes $(echo $codes): prevent$prevent" ||
+    bad "restart policy against --help's exit codes ($(echo $codes)):$wrong"
+  grep -q '^Restart=on-failure$' "$UNIT" && ok "Restart=on-failure" || bad "the unit has no Restart=on-failure"
+  stop_workers
+  if python3 -c 'import json, sys
+lines = [l for l in open(sys.argv[1]) if l.strip()]
+assert lines, "no log lines"
+for l in lines: json.loads(l)
+print(len(lines))' "$TMP/$uid.log" > "$TMP/json.txt" 2>&1; then
+    ok "worker.ini's log_format = json: all $(cat "$TMP/json.txt") log lines are JSON, the closing summary too"
+  else
+    bad "the worker's log is not JSON lines: $(tail -n 2 "$TMP/json.txt")"; head -n 3 "$TMP/$uid.log"
+  fi
   summary
   exit
 fi

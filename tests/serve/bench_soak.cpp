@@ -11,7 +11,7 @@
 // allocator's arenas, the thread pools and the key's caches have their working size, and what
 // grows after it grows with the number of proofs. The server keeps by design the results of
 // its last 4,096 finished jobs (for a late Await) and its last 4,096 completions (for the
-// dashboard; host/serve/retention.hpp), so its memory grows by a few KiB a proof until then
+// dashboard; host/services/observe/retention.hpp), so its memory grows by a few KiB a proof until then
 // (measured: +9 MiB over the first 4,096 one-proof jobs, flat after). Its warm-up point is
 // therefore the first sample past both, proof 4,100, and the 1,000 proofs judged follow it. Exits 0 when both phases pass, 1 when one does not, 2 on an error. A
 // benchmark, not a test (CI does not run it); docs/PERF.md has its figures.
@@ -24,7 +24,7 @@
 //   $ZKPIPE_SOAK_ZKPIPE        the zkpipe binary (default: the one this build made)
 #include <zkpipe/zkpipe.h>
 
-#include "retention.hpp"
+#include "services/observe/retention.hpp"
 #include "serve_process.hpp"
 #include "zkpipe/v1/prover.grpc.pb.h"
 
@@ -221,7 +221,7 @@ Phase capi_phase(const std::string& zkey_path, const std::string& wtns, uint64_t
 // One Prove call (one witness) at a time: the whole request path of the service each proof;
 // `judged` proofs after the warm-up (past what the server keeps by design).
 Phase serve_phase(const std::string& zkey_path, const std::string& wtns, uint64_t judged, uint64_t every) {
-  const uint64_t kept = std::max<uint64_t>(zkp::serve::kKeepFinishedJobs, zkp::serve::kRecentCompletionsKept);
+  const uint64_t kept = std::max<uint64_t>(zkp::observe::kKeepFinishedJobs, zkp::observe::kRecentCompletionsKept);
   const uint64_t warmup_at = sample_at_or_after(kept + 1, every);
   zkp::test::serve::ServeProcess server(env("ZKPIPE_SOAK_ZKPIPE", ZKPIPE_BENCH_CLI), host_overrides(), zkey_path);
   v1::JobRequest request;

@@ -1,12 +1,12 @@
-// The dashboard's last minutes (host/serve/recent.hpp) from a hand-made ring of completions:
+// The dashboard's last minutes (host/services/observe/recent.hpp) from a hand-made ring of completions:
 // nearest-rank quantiles, the 60 s window (its edge, cancelled partitions counted nowhere,
 // failures apart from proofs), each device's busy share over its workers' time, and the 10 s
 // buckets of the last 5 minutes.
-#include "recent.hpp"
+#include "services/observe/recent.hpp"
 
 #include <gtest/gtest.h>
 
-namespace zkp::serve {
+namespace zkp::observe {
 namespace {
 
 constexpr uint64_t kNow = 1'700'000'005'000;  // 5 s into a 10 s bucket
@@ -77,4 +77,4 @@ TEST(Recent, NothingYet) {
 }
 
 }  // namespace
-}  // namespace zkp::serve
+}  // namespace zkp::observe

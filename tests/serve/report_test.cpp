@@ -5,7 +5,7 @@
 // at 0 from the start, named in snake_case; refused calls and failed key loads are counted.
 // (http.sh checks the pages of a running server.)
 #include "auth.hpp"
-#include "report.hpp"
+#include "services/observe/report.hpp"
 
 #include <google/protobuf/struct.pb.h>
 #include <google/protobuf/util/json_util.h>
@@ -13,6 +13,7 @@
 
 #include <cstring>
 #include <filesystem>
+#include <map>
 #include <fstream>
 #include <sstream>
 
@@ -20,6 +21,8 @@
 
 namespace zkp::serve {
 namespace {
+
+using namespace observe;  // the pages serve shows are the services' (services/observe)
 
 const std::string kAwkward = "say \"hi\" \\ there\nnext\x01 line";
 
@@ -153,7 +156,8 @@ TEST(Report, KeyLoadFailuresAreShown) {
 }
 
 // A call refused by Auth (here: a peer that is not the unix socket, without the token's
-// metadata) is counted by reason, every reason there from the start.
+// metadata) is counted by reason, every reason there from the start; a Report carries what the
+// front end adds (Service::report puts these counts there) to both pages.
 TEST(Report, AuthRefusalsAreCounted) {
   const std::filesystem::path token =
       std::filesystem::temp_directory_path() / ("zkp_report_test_token_" + std::to_string(::getpid()));
@@ -162,21 +166,26 @@ TEST(Report, AuthRefusalsAreCounted) {
   const Auth auth = Auth::from_token_file(token.string());
   std::filesystem::remove(token);
 
-  Report first;
-  first.metrics = Metrics().snapshot();
-  const std::string before = metrics_text(first);
-  const double no_token = sample_value(before, "zkpipe_auth_refusals_total{reason=\"no_token\"}");
-  ASSERT_GE(no_token, 0) << before;  // there, at 0 unless another test of this process refused one
-  EXPECT_GE(sample_value(before, "zkpipe_auth_refusals_total{reason=\"not_bearer\"}"), 0);
-  EXPECT_GE(sample_value(before, "zkpipe_auth_refusals_total{reason=\"wrong_token\"}"), 0);
+  const std::map<std::string, uint64_t> before = Auth::refusals();
+  ASSERT_EQ(before.size(), 3u);  // every reason, at 0 unless another test of this process refused one
+  EXPECT_TRUE(before.count("no_token") && before.count("not_bearer") && before.count("wrong_token"));
 
   grpc::ServerContext context;  // no call: no peer, no metadata
   const grpc::Status refused = auth.check(context, "Status");
   EXPECT_EQ(refused.error_code(), grpc::StatusCode::UNAUTHENTICATED);
+  const std::map<std::string, uint64_t> after = Auth::refusals();
+  EXPECT_EQ(after.at("no_token"), before.at("no_token") + 1);
+  EXPECT_EQ(after.at("not_bearer"), before.at("not_bearer"));
+
   Report r;
   r.metrics = Metrics().snapshot();
-  EXPECT_EQ(sample_value(metrics_text(r), "zkpipe_auth_refusals_total{reason=\"no_token\"}"), no_token + 1);
-  EXPECT_EQ(r.metrics.auth_refusals.at("no_token"), static_cast<uint64_t>(no_token) + 1);
+  r.extra_metrics = "# HELP zkpipe_extra_total An extra family.\n# TYPE zkpipe_extra_total counter\nzkpipe_extra_total 5\n";
+  r.extra_status.emplace_back("extra", counts_json(after));
+  EXPECT_EQ(sample_value(metrics_text(r), "zkpipe_extra_total"), 5);
+  google::protobuf::Value root;
+  ASSERT_TRUE(google::protobuf::util::JsonStringToMessage(status_json(r), &root).ok());
+  EXPECT_EQ(root.struct_value().fields().at("extra").struct_value().fields().at("no_token").number_value(),
+            static_cast<double>(after.at("no_token")));
 }
 
 }  // namespace

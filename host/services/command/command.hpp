@@ -43,6 +43,12 @@ const Command* find_command(const std::string& name);
 // exception with its message (1).
 int run_and_report(const Command& command, const std::vector<std::string>& args);
 
+// A command's closing line on stderr (a failure, a worker's summary), printed whatever the log
+// level: a JSON log line where the process logs JSON (log_format = json), so the last line a
+// log pipeline reads parses like the others; as it is otherwise. `error`: logged as an error
+// (else as info).
+void print_closing_line(const std::string& line, bool error);
+
 struct Registrar {
   explicit Registrar(const Command& command);
 };

@@ -12,19 +12,15 @@
 
 namespace zkp::cli {
 
-namespace {
-
-// A command's failure on stderr: a JSON line where the process logs JSON (serve.log_format), so
-// the last line a log pipeline reads parses like the others.
-void report_failure(const std::string& line) {
+void print_closing_line(const std::string& line, bool error) {
   if (host::current_log_format() == host::LogFormat::json) {
-    std::cerr << host::json_log_line(std::chrono::system_clock::now(), spdlog::level::err, "zkpipe", line) << "\n";
+    std::cerr << host::json_log_line(std::chrono::system_clock::now(), error ? spdlog::level::err : spdlog::level::info,
+                                     "zkpipe", line)
+              << "\n";
   } else {
     std::cerr << line << "\n";
   }
 }
-
-}  // namespace
 
 int run_and_report(const Command& command, const std::vector<std::string>& args) {
   const std::string name = command.name;
@@ -36,10 +32,10 @@ int run_and_report(const Command& command, const std::vector<std::string>& args)
     return kExitUsage;
   } catch (const sdk::Error& e) {
     // zkp_client_status_name: the client's statuses too (unavailable, unauthenticated).
-    report_failure("zkpipe " + name + ": " + e.what() + " [" + zkp_client_status_name(e.status()) + "]");
+    print_closing_line("zkpipe " + name + ": " + e.what() + " [" + zkp_client_status_name(e.status()) + "]", true);
     return kExitFailure;
   } catch (const std::exception& e) {
-    report_failure("zkpipe " + name + ": " + e.what());
+    print_closing_line("zkpipe " + name + ": " + e.what(), true);
     return kExitFailure;
   }
 }

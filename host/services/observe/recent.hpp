@@ -12,7 +12,7 @@
 #include <deque>
 #include <vector>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 // One partition's completion as the ring keeps it.
 struct RecentCompletion {
@@ -59,4 +59,4 @@ Recent summarize(const std::deque<RecentCompletion>& ring, uint64_t now_unix_ms,
 // q of them at or below it. 0 for no values.
 double nearest_rank(std::vector<double> values, double q);
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

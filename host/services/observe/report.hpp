@@ -1,7 +1,8 @@
-// The facts /metrics and /status show, gathered at once (Service::report), and the two pages
-// made from them: Prometheus text exposition and JSON. Every figure comes from the host's
-// counters (zkp_host_stats, zkp_host_device_info, the pacer's status line), the key table, or
-// the service's completion metrics; the two pages show the same facts.
+// The facts /metrics and /status show, gathered at once (serve's Service::report, the fleet
+// worker's HTTP endpoint), and the two pages made from them: Prometheus text exposition and
+// JSON. Every figure comes from the host's counters (zkp_host_stats, zkp_host_device_info, the
+// pacer's status line), the key table, or the completion metrics (metrics.hpp); the two pages
+// show the same facts, under the same names in both front ends.
 #pragma once
 
 #include "services/key_table.hpp"
@@ -9,10 +10,12 @@
 
 #include <zkpipe/zkpipe.h>
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 struct Report {
   std::string version;
@@ -29,6 +32,11 @@ struct Report {
   services::KeyTable::Counters key_counters;
   Metrics::Snapshot metrics;
   uint64_t jobs_open = 0;
+  // What the front end adds of its own: families of Prometheus text appended to /metrics
+  // (serve's auth refusals, the fleet worker's store counters), and fields of /status, each a
+  // key and its raw JSON value.
+  std::string extra_metrics;
+  std::vector<std::pair<std::string, std::string>> extra_status;
 };
 
 constexpr size_t kCompletionsShown = 20;  // of Metrics' ring, in /status
@@ -40,4 +48,7 @@ std::string metrics_text(const Report& r);  // text/plain; version=0.0.4
 // oldest first): what the dashboard (GET /) shows.
 std::string status_json(const Report& r);
 
-}  // namespace zkp::serve
+// {"name": count, ...}: a map of counts as a JSON object, for Report::extra_status.
+std::string counts_json(const std::map<std::string, uint64_t>& counts);
+
+}  // namespace zkp::observe

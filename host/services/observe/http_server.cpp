@@ -17,7 +17,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 namespace {
 
@@ -302,4 +302,4 @@ HttpResponse HttpServer::answer(const std::string& request, bool& allow, bool& h
   }
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

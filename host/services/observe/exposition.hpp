@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 using Labels = std::vector<std::pair<std::string, std::string>>;
 
@@ -53,4 +53,4 @@ class Exposition {
 // The label-value escaping of the format: backslash, double quote and newline.
 std::string escape_label_value(const std::string& value);
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

@@ -15,7 +15,7 @@
 #include <thread>
 #include <utility>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 struct HttpRequest {
   std::string path;           // the query string removed
@@ -69,4 +69,4 @@ class HttpServer {
   std::thread thread_;
 };
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

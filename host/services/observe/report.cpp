@@ -7,7 +7,7 @@
 
 #include <cstdio>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 namespace {
 
@@ -99,22 +99,22 @@ std::string completions_json(const std::deque<RecentCompletion>& ring) {
   return array(out);
 }
 
+}  // namespace
+
 std::string counts_json(const std::map<std::string, uint64_t>& m) {
   Object o;
   for (const auto& [k, v] : m) o.u64(k, v);
   return o.done();
 }
 
-}  // namespace
-
 std::string metrics_text(const Report& r) {
   Exposition e;
   const zkp_host_stats_t& s = r.stats;
-  e.family("zkpipe_build_info", Type::gauge, "The server's version, prover and pacer (value 1).");
+  e.family("zkpipe_build_info", Type::gauge, "The process's zkpipe version, prover and pacer (value 1).");
   e.sample("zkpipe_build_info", {{"version", r.version}, {"prover", r.prover}, {"pacer", r.pacer}}, 1);
-  e.family("zkpipe_up", Type::gauge, "1 while the server accepts work, 0 once it is shutting down.");
+  e.family("zkpipe_up", Type::gauge, "1 while the process takes work (serve: accepts calls; worker: claims), 0 once it is stopping.");
   e.sample("zkpipe_up", r.serving ? 1 : 0);
-  e.family("zkpipe_uptime_seconds", Type::gauge, "Seconds since the server started.");
+  e.family("zkpipe_uptime_seconds", Type::gauge, "Seconds since the process started.");
   e.sample("zkpipe_uptime_seconds", r.uptime_seconds);
 
   e.family("zkpipe_jobs_submitted_total", Type::counter, "Jobs the host accepted.");
@@ -204,10 +204,7 @@ std::string metrics_text(const Report& r) {
   e.family("zkpipe_key_budget_bytes", Type::gauge, "serve.key_budget (0: none).");
   e.sample("zkpipe_key_budget_bytes", num(k.budget_bytes));
 
-  e.family("zkpipe_auth_refusals_total", Type::counter,
-           "gRPC calls refused for authentication (UNAUTHENTICATED), by reason: no_token, not_bearer, wrong_token.");
-  for (const auto& [reason, n] : r.metrics.auth_refusals) e.sample("zkpipe_auth_refusals_total", {{"reason", reason}}, num(n));
-  return e.text();
+  return e.text() + r.extra_metrics;
 }
 
 std::string status_json(const Report& r) {
@@ -258,7 +255,8 @@ std::string status_json(const Report& r) {
                            .done());
   }
   const services::KeyTable::Counters& kc = r.key_counters;
-  return Object()
+  Object page;
+  page
              .str("version", r.version)
              .boolean("serving", r.serving)
              .real("uptime_seconds", r.uptime_seconds)
@@ -312,13 +310,12 @@ std::string status_json(const Report& r) {
                                      .u64("budget_bytes", kc.budget_bytes)
                                      .done())
              .field("keys", array(keys))
-             .field("auth_refusals", counts_json(r.metrics.auth_refusals))
              .field("recent_failures", array(failures))
              .u64("generated_unix_ms", r.unix_ms)
              .field("recent", recent_json(recent))
-             .field("recent_completions", completions_json(r.metrics.recent_completions))
-             .done() +
-         "\n";
+             .field("recent_completions", completions_json(r.metrics.recent_completions));
+  for (const auto& [key, raw_json] : r.extra_status) page.field(key, raw_json);
+  return page.done() + "\n";
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

@@ -1,15 +1,11 @@
 #include "metrics.hpp"
 
-#include <array>
-#include <atomic>
 #include <cctype>
 #include <chrono>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 namespace {
-
-std::array<std::atomic<uint64_t>, kAuthRefusalReasons> g_auth_refusals{};
 
 uint64_t unix_ms_now() {
   return static_cast<uint64_t>(
@@ -24,24 +20,11 @@ std::string status_label(zkp_status_t status) {
   return out;
 }
 
-const char* auth_refusal_label(AuthRefusal reason) {
-  switch (reason) {
-    case AuthRefusal::no_token: return "no_token";
-    case AuthRefusal::not_bearer: return "not_bearer";
-    case AuthRefusal::wrong_token: return "wrong_token";
-  }
-  return "unknown";
-}
-
 Metrics::Metrics() {
   for (zkp_status_t s = 0; s < ZKP_STATUS_COUNT; ++s) {
     s_.partitions[status_label(s)] = 0;
     s_.jobs[status_label(s)] = 0;
   }
-}
-
-void Metrics::count_auth_refusal(AuthRefusal reason) {
-  g_auth_refusals.at(static_cast<size_t>(reason)).fetch_add(1, std::memory_order_relaxed);
 }
 
 void Metrics::observe_partition(const zkp_completion_t& r) {
@@ -75,15 +58,8 @@ void Metrics::observe_job(const zkp_job_summary_t& summary) {
 }
 
 Metrics::Snapshot Metrics::snapshot() const {
-  Snapshot out;
-  {
-    std::lock_guard lock(mu_);
-    out = s_;
-  }
-  for (size_t i = 0; i < kAuthRefusalReasons; ++i) {
-    out.auth_refusals[auth_refusal_label(static_cast<AuthRefusal>(i))] = g_auth_refusals[i].load(std::memory_order_relaxed);
-  }
-  return out;
+  std::lock_guard lock(mu_);
+  return s_;
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

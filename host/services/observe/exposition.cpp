@@ -3,7 +3,7 @@
 #include <cmath>
 #include <cstdio>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 namespace {
 
@@ -104,4 +104,4 @@ void Exposition::histogram(const std::string& name, const Labels& labels, const 
   sample(name + "_count", labels, static_cast<double>(h.count()));
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

@@ -5,7 +5,7 @@
 
 #include <cstddef>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 // Finished jobs whose results a late Await still gets (JobTable's default keep_finished).
 inline constexpr std::size_t kKeepFinishedJobs = 4096;
@@ -13,4 +13,4 @@ inline constexpr std::size_t kKeepFinishedJobs = 4096;
 // than about 13 partitions a second the oldest of those minutes fall out of it first.
 inline constexpr std::size_t kRecentCompletionsKept = 4096;
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

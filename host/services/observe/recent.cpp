@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 double nearest_rank(std::vector<double> values, double q) {
   if (values.empty()) return 0;
@@ -63,4 +63,4 @@ Recent summarize(const std::deque<RecentCompletion>& ring, uint64_t now_unix_ms,
   return r;
 }
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe

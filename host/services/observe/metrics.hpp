@@ -3,7 +3,7 @@
 // synthesis, GPU-queue wait, submit to completion), the latest failures with their messages,
 // and a ring of the latest completions (recent.hpp makes the dashboard's last minutes of it).
 // The host's own counters (zkp_host_stats, zkp_host_device_info) are read when a page is made,
-// not copied here. Also the gRPC calls refused for authentication (auth.cpp counts them here).
+// not copied here.
 //
 // Every status has its count from the start, 0 until one is seen, so an alert on a series
 // (failed, cancelled, ...) has a baseline before the first event; a status is named by
@@ -24,20 +24,12 @@
 #include <mutex>
 #include <string>
 
-namespace zkp::serve {
+namespace zkp::observe {
 
 // zkp_status_name in snake_case, the label value /metrics gives a status and the key /status
 // gives it: "bad input" -> "bad_input", "ABI mismatch" -> "abi_mismatch", "ok" -> "ok".
 std::string status_label(zkp_status_t status);
 
-// Why Auth refused a call, as zkpipe_auth_refusals_total's `reason` label names it.
-enum class AuthRefusal {
-  no_token,     // no authorization metadata (or no TCP listener: nothing to compare it with)
-  not_bearer,   // authorization is not "Bearer TOKEN"
-  wrong_token,  // another token
-};
-inline constexpr size_t kAuthRefusalReasons = 3;
-const char* auth_refusal_label(AuthRefusal reason);
 
 class Metrics {
  public:
@@ -63,7 +55,6 @@ class Metrics {
     Histogram total;
     std::deque<Failure> recent_failures;  // the latest kRecentFailures, oldest first
     std::deque<RecentCompletion> recent_completions;  // the latest kRecentCompletions, oldest first
-    std::map<std::string, uint64_t> auth_refusals;    // by auth_refusal_label, every reason
   };
 
   Metrics();  // every status at 0
@@ -72,13 +63,10 @@ class Metrics {
   void observe_job(const zkp_job_summary_t& summary);      // [completion-thread]
   Snapshot snapshot() const;                               // [any-thread]
 
-  // A call Auth refused. Counted per process, not per Metrics: the Auth that counts is
-  // replaced at SIGHUP, and its counts are the server's. [any-thread]
-  static void count_auth_refusal(AuthRefusal reason);
 
  private:
   mutable std::mutex mu_;
   Snapshot s_;
 };
 
-}  // namespace zkp::serve
+}  // namespace zkp::observe
