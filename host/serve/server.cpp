@@ -76,6 +76,22 @@ Server::Server(host::Host& host, const Settings& settings, host::Config config)
     http_ = std::make_unique<observe::HttpServer>(settings.http, [this](const observe::HttpRequest& request) { return page(request); });
   }
 
+  // gRPC reports a socket folder that is missing or not writable as "No address added" deep in
+  // a status blob: say it first, in words (systemd's RuntimeDirectory makes /run/zkpipe).
+  {
+    const std::filesystem::path folder = std::filesystem::path(socket_path_).parent_path();
+    std::error_code ec;
+    if (!folder.empty() && !std::filesystem::is_directory(folder, ec)) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "serve.socket " + socket_path_ + ": the folder " + folder.string() +
+                                                " does not exist (create it for the service's user; under systemd, "
+                                                "RuntimeDirectory=zkpipe makes /run/zkpipe)");
+    }
+    if (!folder.empty() && ::access(folder.c_str(), W_OK | X_OK) != 0) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "serve.socket " + socket_path_ + ": the folder " + folder.string() +
+                                                " is not writable by this user (" + std::strerror(errno) + ")");
+    }
+  }
+
   grpc::ServerBuilder builder;
   builder.SetMaxReceiveMessageSize(static_cast<int>(settings.max_message_bytes));
   // The sync server runs each call on a thread of its own, and a Prove or Await holds its thread

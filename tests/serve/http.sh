@@ -91,6 +91,10 @@ out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/other.sock" s
 out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/other.sock" serve.http=127.evil.example:9464 2>&1); rc=$?
 [ $rc -eq 2 ] && grep -q "serve.http = '127.evil.example:9464' is invalid" <<< "$out" &&
   ok "serve.http on a name that starts with 127.: refused (exit 2), not resolved" || bad "serve.http=127.evil.example: exit $rc, $out"
+# A socket folder that does not exist is said in words (issue 39), not as gRPC's "No address added".
+out=$("$ZKPIPE" serve --config "$TMP/serve.ini" serve.socket="$TMP/missing/zkpipe.sock" serve.http= 2>&1); rc=$?
+[ $rc -eq 1 ] && grep -q "the folder $TMP/missing does not exist" <<< "$out" &&
+  ok "serve.socket in a missing folder: exit 1, $(tail -n 1 <<< "$out" | cut -c1-90)..." || bad "serve.socket in a missing folder: exit $rc, $out"
 
 stop_serve
 
