@@ -3,6 +3,7 @@
 #include "schema.hpp"
 
 #include <algorithm>
+#include <thread>
 
 namespace zkp::queue {
 
@@ -281,14 +282,42 @@ std::optional<StoredResult> Store::result(uint64_t job_id, uint32_t index) {
 
 std::optional<JobStatus> Store::wait_done(uint64_t id, std::chrono::milliseconds timeout) {
   const auto deadline = std::chrono::steady_clock::now() + timeout;
-  c_.exec(std::string("LISTEN ") + kJobDoneChannel);
+  const auto left = [&] {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+  };
+  std::chrono::milliseconds backoff(100);
+  bool listening = false;
   for (;;) {
-    std::optional<JobStatus> s = job(id);
-    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
-    if (!s || s->state == "done" || left.count() <= 0) return s;
-    // Any job's NOTIFY wakes us; the re-read says whether it was ours. The 1 s cap bounds
-    // the wait should a notification be lost with a dropped connection.
-    (void)c_.wait_notification(std::min(left, std::chrono::milliseconds(1000)));
+    try {
+      if (!listening) {
+        c_.exec(std::string("LISTEN ") + kJobDoneChannel);
+        listening = true;
+        backoff = std::chrono::milliseconds(100);
+      }
+      std::optional<JobStatus> s = job(id);
+      if (!s || s->state == "done" || left().count() <= 0) return s;
+      // Any job's NOTIFY wakes us; the re-read says whether it was ours. The 1 s cap bounds
+      // the wait should a notification be lost with a dropped connection.
+      (void)c_.wait_notification(std::min(left(), std::chrono::milliseconds(1000)));
+    } catch (const RefusedError&) {
+      throw;  // the server is back but turns us away: no retry helps
+    } catch (const Error& e) {
+      if (!connection_lost(c_, e) || left().count() <= 0) throw;
+      // The database went away while the job goes on in the fleet: connect again (a LISTEN does
+      // not survive it), backing off to 2 s, until the deadline.
+      std::this_thread::sleep_for(std::min(backoff, std::max(left(), std::chrono::milliseconds(0))));
+      backoff = std::min(backoff * 2, std::chrono::milliseconds(2000));
+      listening = false;
+      try {
+        c_.reset();
+      } catch (const RefusedError&) {
+        throw;
+      } catch (const Error& again) {
+        if (left().count() <= 0) {
+          throw UnavailableError(std::string("the queue database stayed unreachable until --wait ran out: ") + again.what());
+        }
+      }
+    }
   }
 }
 

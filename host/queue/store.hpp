@@ -172,6 +172,9 @@ class Store {
   std::optional<StoredResult> result(uint64_t job_id, uint32_t index);
   // Waits until the job is done or `timeout` passes (LISTEN on kJobDoneChannel, then a
   // re-read, so a NOTIFY sent before the LISTEN is not missed). Returns the last status read.
+  // A connection lost on the way (the database restarted or failed over while the fleet works
+  // on) is made again, with backoff, until the deadline: only a database still away then ends
+  // the wait with UnavailableError (exit 75); a refused login or statement ends it at once.
   std::optional<JobStatus> wait_done(uint64_t id, std::chrono::milliseconds timeout);
 
  private:

@@ -20,7 +20,8 @@
 #   outage:  two workers share 40 partitions; the PostgreSQL server is stopped (immediate: every
 #            connection dropped) while they hold leases and started again 3 s (1.5 lease
 #            periods) later. Checks: both workers are still running and reconnected, every
-#            partition has exactly one result and every proof verifies, SIGTERM exits 0.
+#            partition has exactly one result and every proof verifies, SIGTERM exits 0; an
+#            `enqueue --wait` of a second job, waiting as the server stopped, exits 0 after it.
 #   sizing:  a worker whose memory budget fits one partition of the key (8 slots) never holds
 #            more than 3 leases at once (1 waiting per device worker, 1 in the budget, and 1 that
 #            has left the budget but whose result is not written yet), while a second worker
@@ -371,11 +372,18 @@ if [ "$MODE" = outage ]; then
   witnesses=()
   for _ in $(seq $N); do witnesses+=("$V/witness.wtns"); done
   JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "${witnesses[@]}")
+  # A client waiting on a job of its own (behind the first, in FIFO order) across the restart:
+  # `enqueue --wait` must ride it out and exit 0 once the fleet has proved the job (issue 39).
+  "$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" --wait 120 "$V/witness.wtns" "$V/witness.wtns" \
+    > "$TMP/waiter.out" 2> "$TMP/waiter.err" &
+  waiter=$!
   for id in o1 o2; do start_worker $id; done
   if wait_for 60 "SELECT count(*) FROM zkpipe.results HAVING count(*) >= 4" &&
      wait_for 20 "SELECT count(*) FROM zkpipe.partitions WHERE state = 'leased'"; then
     held=$(sql "SELECT count(*) FROM zkpipe.partitions WHERE state = 'leased'")
     done_before=$(sql "SELECT count(*) FROM zkpipe.results")
+    kill -0 $waiter 2>/dev/null && ok "enqueue --wait is waiting on job $(head -n 1 "$TMP/waiter.out") as the server stops" ||
+      bad "enqueue --wait was not waiting when the server stopped: $(cat "$TMP/waiter.err")"
     if pg_restart_after 3; then
       ok "PostgreSQL stopped (immediate) with $held partitions leased and $done_before results written, started again 3 s later"
     else
@@ -385,6 +393,10 @@ if [ "$MODE" = outage ]; then
     bad "the workers never held leases after 4 results"
   fi
   check_job "$JOB" $N
+  wait $waiter; rc=$?
+  [ $rc -eq 0 ] && grep -q "2 of 2 partitions succeeded" "$TMP/waiter.err" &&
+    ok "enqueue --wait rode out the restart: exit 0, $(tail -n 1 "$TMP/waiter.err")" ||
+    bad "enqueue --wait across the restart: exit $rc, $(cat "$TMP/waiter.err")"
   for id in o1 o2; do
     if kill -0 "${PID[$id]}" 2>/dev/null && grep -q "reconnected to the queue database after" "$TMP/$id.log"; then
       ok "$id survived the outage: $(grep -o 'reconnected to the queue database after [0-9]* ms' "$TMP/$id.log" | head -n 1)"
