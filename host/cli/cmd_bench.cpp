@@ -18,6 +18,8 @@
 #include <iostream>
 #include <memory>
 #include <optional>
+#include <string>
+#include <thread>
 #include <utility>
 
 #include "bench/local_runner.hpp"
@@ -32,6 +34,26 @@
 namespace zkp::cli {
 
 namespace {
+
+// The version, the time and the machine, for the JSON report (a file read later says what
+// measured it).
+void describe_machine(bench::BenchInfo& info) {
+  info.zkpipe_version = ZKPIPE_VERSION;
+  info.started_unix_ms = static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) == 0) info.host_name = name;
+  std::ifstream cpuinfo("/proc/cpuinfo");
+  for (std::string line; std::getline(cpuinfo, line);) {
+    if (line.rfind("model name", 0) == 0 && line.find(':') != std::string::npos) {
+      info.cpu = line.substr(line.find(':') + 2);
+      break;
+    }
+  }
+  info.hardware_threads = std::thread::hardware_concurrency();
+  const long pages = ::sysconf(_SC_PHYS_PAGES), page = ::sysconf(_SC_PAGESIZE);
+  if (pages > 0 && page > 0) info.memory_bytes = static_cast<uint64_t>(pages) * static_cast<uint64_t>(page);
+}
 
 namespace po = boost::program_options;
 
@@ -210,6 +232,7 @@ int run_bench(const std::vector<std::string>& args) {
   bench::BenchInfo info;
   info.target = "local";
   info.warmup = budget.warmup;
+  describe_machine(info);
   bench::BenchInput input;
   if (synthetic) {
     input = make_synthetic_input(*synthetic, info);
@@ -243,7 +266,9 @@ int run_bench(const std::vector<std::string>& args) {
   bench::Progress progress(::isatty(STDERR_FILENO) == 1, plan.size(), budget.proofs);
   std::vector<bench::PointResult> results;
   for (std::size_t i = 0; i < plan.size(); ++i) {
-    results.push_back(run_point(plan[i], budget, [&](uint64_t done) { progress.proof_done(i, plan[i], done); }));
+    results.push_back(run_point(plan[i], budget, [&](uint64_t done) {
+      progress.proof_done(i, plan[i], done, std::chrono::duration<double>(std::chrono::steady_clock::now() - origin).count());
+    }));
     progress.point_done(i, results.back());
   }
   progress.finish();

@@ -60,7 +60,11 @@ std::string format_table(const BenchInfo& info, const std::vector<PointResult>& 
 }
 
 std::string format_json(const BenchInfo& info, const std::vector<PointResult>& results) {
-  std::string out = "{\"prover\":" + json_quoted(info.prover) + ",\"target\":" + json_quoted(info.target) +
+  std::string out = "{\"zkpipe_version\":" + json_quoted(info.zkpipe_version);
+  append(out, ",\"started_unix_ms\":%llu", ull(info.started_unix_ms));
+  out += ",\"host\":{\"name\":" + json_quoted(info.host_name) + ",\"cpu\":" + json_quoted(info.cpu);
+  append(out, ",\"hardware_threads\":%u,\"memory_bytes\":%llu}", info.hardware_threads, ull(info.memory_bytes));
+  out += ",\"prover\":" + json_quoted(info.prover) + ",\"target\":" + json_quoted(info.target) +
                     ",\"key\":" + json_quoted(info.key) + ",\"witness\":" + json_quoted(info.witness);
   append(out, ",\"warmup\":%u", info.warmup);
   if (info.keygen_s >= 0) append(out, ",\"keygen_s\":%.6f,\"keygen_threads\":%u", info.keygen_s, info.keygen_threads);

@@ -19,11 +19,19 @@ struct BenchInfo {
   uint32_t warmup = 0;
   double keygen_s = -1;         // --synthetic: seconds the key took to generate; < 0 otherwise
   unsigned keygen_threads = 0;  // --synthetic: the threads that generated it
+  // What the figures were measured with and on, so that a JSON file read later says it.
+  std::string zkpipe_version;
+  uint64_t started_unix_ms = 0;
+  std::string host_name;
+  std::string cpu;                // /proc/cpuinfo's model name
+  unsigned hardware_threads = 0;
+  uint64_t memory_bytes = 0;
 };
 
 std::string format_table(const BenchInfo& info, const std::vector<PointResult>& results);
 
-// {"prover":..,"target":..,"key":..,"witness":..,"warmup":N,
+// {"zkpipe_version":..,"started_unix_ms":..,"host":{"name":..,"cpu":..,"hardware_threads":..,
+//  "memory_bytes":..},"prover":..,"target":..,"key":..,"witness":..,"warmup":N,
 //  ["keygen_s":..,"keygen_threads":.., with --synthetic; its "key" says INSECURE,]
 //  "busy_samples":[{"point":i,"t_s":..,"busy":[share per device],"busy_ns":[cumulative per
 //  device]}, ...] (time order; busy_sampler.hpp says how a share is reconstructed),

@@ -1,6 +1,7 @@
 #include "bench/svg_chart.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace zkp::cli::bench {
@@ -53,19 +54,50 @@ std::string point_label(const Point& p) {
   return out;
 }
 
-// The frame, y ticks from 0 to top_value, the panel's title and y label.
-void frame(std::string& out, double left, const char* title, const char* y_label, double top_value) {
+// A round axis from 0 over `largest`: the step is 1, 2, 2.5 or 5 times a power of ten, so each
+// of the kYTicks labels is a short number (2, 4, 6 ... not 2.09, 4.18 ...).
+struct Axis {
+  double top;
+  double step;
+};
+Axis round_axis(double largest, int ticks) {
+  if (!(largest > 0)) largest = 1;
+  const double raw = largest / ticks;
+  const double power = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10 * power;
+  for (const double m : {1.0, 2.0, 2.5, 5.0}) {
+    if (m * power >= raw * (1 - 1e-9)) {
+      step = m * power;
+      break;
+    }
+  }
+  return {step * ticks, step};
+}
+
+// A tick value as a short plain number (never "1.56e+03"): as many decimals as the step needs.
+std::string tick_text(double v, double step) {
+  int decimals = 0;
+  while (decimals < 6 && std::fabs(step * std::pow(10.0, decimals) - std::round(step * std::pow(10.0, decimals))) > 1e-6) ++decimals;
+  std::string out;
+  append(out, "%.*f", decimals, v);
+  return out;
+}
+
+// The frame, y ticks from 0 to top_value in steps of `step`, the panel's title and y label.
+void frame(std::string& out, double left, const char* title, const char* y_label, Axis axis) {
+  const double top_value = axis.top;
   const double x0 = left + kMarginLeft, y0 = kMarginTop + kPlotHeight;
-  append(out, "<text x=\"%.1f\" y=\"24\" font-size=\"14\" text-anchor=\"middle\">%s</text>\n", left + kPanelWidth / 2,
+  append(out, "<text x=\"%.1f\" y=\"24\" font-size=\"16\" text-anchor=\"middle\">%s</text>\n", left + kPanelWidth / 2,
          title);
   append(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"none\" stroke=\"#444\"/>\n", x0,
          kMarginTop, kPlotWidth, kPlotHeight);
   for (int t = 0; t <= kYTicks; ++t) {
     const double v = top_value * t / kYTicks, y = y0 - kPlotHeight * t / kYTicks;
     append(out, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" stroke=\"#ddd\"/>\n", x0, y, x0 + kPlotWidth, y);
-    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%.3g</text>\n", x0 - 4, y + 3, v);
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" text-anchor=\"end\">%s</text>\n", x0 - 4, y + 4,
+           tick_text(v, axis.step).c_str());
   }
-  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 %.1f %.1f)\">%s</text>\n",
+  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\" transform=\"rotate(-90 %.1f %.1f)\">%s</text>\n",
          left + 14, kMarginTop + kPlotHeight / 2, left + 14, kMarginTop + kPlotHeight / 2, y_label);
 }
 
@@ -77,30 +109,33 @@ void panel(std::string& out, double left, const char* title, const char* y_label
   for (const Series& s : series) {
     for (double v : s.values) top_value = std::max(top_value, v);
   }
-  if (top_value <= 0) top_value = 1;
+  const Axis axis = round_axis(top_value, kYTicks);
+  top_value = axis.top;
   const double x0 = left + kMarginLeft, y0 = kMarginTop + kPlotHeight;
   const std::size_t n = points.size();
   auto x_at = [&](std::size_t i) { return x0 + (n <= 1 ? kPlotWidth / 2 : kPlotWidth * static_cast<double>(i) / static_cast<double>(n - 1)); };
   auto y_at = [&](double v) { return y0 - kPlotHeight * v / top_value; };
 
-  frame(out, left, title, y_label, top_value);
+  frame(out, left, title, y_label, axis);
   for (std::size_t i = 0; i < n; ++i) {
-    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">%s</text>\n", x_at(i), y0 + 14,
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\">%s</text>\n", x_at(i), y0 + 14,
            point_label(points[i]).c_str());
   }
-  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">"
+  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">"
               "sweep point (w workers/device, s synthesis threads, f jobs in flight)</text>\n",
          x0 + kPlotWidth / 2, y0 + 34);
   for (std::size_t k = 0; k < series.size(); ++k) {
     const Series& s = series[k];
-    append(out, "<polyline id=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"2\" points=\"", s.id, s.colour);
-    for (std::size_t i = 0; i < s.values.size(); ++i) append(out, "%s%.1f,%.1f", i ? " " : "", x_at(i), y_at(s.values[i]));
-    out += "\"/>\n";
+    // Markers only: each sweep point is a configuration of its own, and a line between two of
+    // them would read as a trend that no run measured.
+    append(out, "<g id=\"%s\" fill=\"%s\">\n", s.id, s.colour);
     for (std::size_t i = 0; i < s.values.size(); ++i) {
-      append(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" fill=\"%s\"/>\n", x_at(i), y_at(s.values[i]), s.colour);
+      append(out, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"4\"><title>%s: %.4g</title></circle>\n", x_at(i),
+             y_at(s.values[i]), s.label, s.values[i]);
     }
+    out += "</g>\n";
     const double ly = kMarginTop + 12 + 14 * static_cast<double>(k);
-    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\">%s</text>\n", x0 + 8, ly, s.colour, s.label);
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" fill=\"%s\">%s</text>\n", x0 + 8, ly, s.colour, s.label);
   }
 }
 
@@ -118,19 +153,26 @@ void busy_panel(std::string& out, double left, const std::vector<PointResult>& r
       for (double v : s.share) top_value = std::max(top_value, v);
     }
   }
-  frame(out, left, "Device busy over time", "busy share", top_value);
+  // A device's share sums its workers' (two workers both busy all along: 2), so the axis
+  // reaches past 1 where workers overlapped; the label says so.
+  const Axis axis = round_axis(top_value, kYTicks);
+  top_value = axis.top;
+  frame(out, left, "Device busy over time", "busy (1 = one worker busy all the time)", axis);
   const double x0 = left + kMarginLeft, y0 = kMarginTop + kPlotHeight;
   if (end_s <= 0) end_s = 1;
+  const Axis time_axis = round_axis(end_s, kTimeTicks);
+  end_s = time_axis.top;
   auto x_at = [&](double t) { return x0 + kPlotWidth * t / end_s; };
   auto y_at = [&](double v) { return y0 - kPlotHeight * v / top_value; };
   for (int t = 0; t <= kTimeTicks; ++t) {
     const double s = end_s * t / kTimeTicks;
-    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"10\" text-anchor=\"middle\">%.3g</text>\n", x_at(s), y0 + 14, s);
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\">%s</text>\n", x_at(s), y0 + 16,
+           tick_text(s, time_axis.step).c_str());
   }
-  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">seconds since the bench started</text>\n",
+  append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">seconds since the bench started</text>\n",
          x0 + kPlotWidth / 2, y0 + 34);
   if (samples.empty()) {
-    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" text-anchor=\"middle\">no busy samples</text>\n",
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" text-anchor=\"middle\">no busy samples</text>\n",
            x0 + kPlotWidth / 2, kMarginTop + kPlotHeight / 2);
     return;
   }
@@ -145,7 +187,7 @@ void busy_panel(std::string& out, double left, const std::vector<PointResult>& r
       first = false;
     }
     out += "\"/>\n";
-    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"11\" fill=\"%s\">device %zu</text>\n", x0 + 8,
+    append(out, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"13\" fill=\"%s\">device %zu</text>\n", x0 + 8,
            kMarginTop + 12 + 14 * static_cast<double>(d), colour, d);
   }
 }
