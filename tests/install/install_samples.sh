@@ -177,7 +177,7 @@ fi
 # Rust and Go programs built against the prefix (pkg-config zkpipe, as their packages find it)
 # from outside the tree: the committed samples/rust and samples/go, copied out with their
 # package paths made absolute, built with no ZKPIPE_LIB_DIR and run with no LD_LIBRARY_PATH.
-# The Rust program names the installed library by its path (abi/rust/build_support/link.rs);
+# The Rust program names the installed library by its path (abi/rust/linking/link.rs);
 # the Go one gets zkpipe.pc's rpath through cgo.
 if command -v cargo >/dev/null 2>&1 || [ -x "$HOME/.cargo/bin/cargo" ]; then
   mkdir rust_out && cp -r "$ROOT/samples/rust/Cargo.toml" "$ROOT/samples/rust/Cargo.lock" "$ROOT/samples/rust/src" \

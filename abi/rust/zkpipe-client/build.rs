@@ -1,8 +1,8 @@
 //! Finds libzkpipe_client: ZKPIPE_LIB_DIR (a build's lib/, which holds libzkpipe.so and
 //! libzkpipe_client.so side by side) if set, else `pkg-config zkpipe-client` (an installed
 //! zkpipe-client.pc), and links it so that programs depending on this crate run without
-//! LD_LIBRARY_PATH when it is installed (../build_support/link.rs says how).
-#[path = "../build_support/link.rs"]
+//! LD_LIBRARY_PATH when it is installed (../linking/link.rs says how).
+#[path = "../linking/link.rs"]
 mod link;
 
 fn main() {

@@ -1,9 +1,9 @@
 //! Finds libzkpipe: ZKPIPE_LIB_DIR (a folder holding libzkpipe.so, e.g. a build's lib/) if
 //! set, else `pkg-config zkpipe` (an installed zkpipe.pc), and links it so that programs
 //! depending on this crate run without LD_LIBRARY_PATH when it is installed
-//! (../build_support/link.rs says how). `links = "zkpipe"` hands the folder to dependent
+//! (../linking/link.rs says how). `links = "zkpipe"` hands the folder to dependent
 //! crates' build scripts as DEP_ZKPIPE_LIB_DIR.
-#[path = "../build_support/link.rs"]
+#[path = "../linking/link.rs"]
 mod link;
 
 fn main() {
