@@ -71,10 +71,17 @@ assert len(rows) == 3 and [r[0] for r in rows[1:]] == ["1", "2"], rows
 svg = ET.parse(sys.argv[3]).getroot()
 ns = "{http://www.w3.org/2000/svg}"
 assert svg.tag == ns + "svg", svg.tag
+# The sweep's series: one marker per point in a group named for the series, not joined
+# (issue 39); each device's busy share over time: a polyline.
+markers = {g.get("id"): g.findall(ns + "circle") for g in svg.iter(ns + "g")}
+assert sorted(markers) == ["p50", "p99", "throughput"], markers
+assert all(len(markers[k]) == 2 for k in ("p50", "p99", "throughput")), markers
 series = {e.get("id"): e.get("points").split() for e in svg.iter(ns + "polyline")}
-assert sorted(series) == ["busy-d0", "p50", "p99", "throughput"], series
-assert all(len(series[k]) == 2 for k in ("p50", "p99", "throughput")), series
+assert sorted(series) == ["busy-d0"], series
 assert len(series["busy-d0"]) >= 2, series
+# What measured it: zkpipe's version, the start time, the machine.
+assert j["zkpipe_version"] and j["started_unix_ms"] > 1.7e12, j
+assert j["host"]["hardware_threads"] >= 1 and j["host"]["memory_bytes"] > 0 and j["host"]["name"], j["host"]
 times = [s["t_s"] for s in j["busy_samples"]]
 assert len(times) >= 2 and all(a < b for a, b in zip(times, times[1:])), times
 assert all(len(s["busy"]) == 1 and s["busy"][0] >= 0 for s in j["busy_samples"]), j["busy_samples"]
