@@ -70,18 +70,8 @@ WorkerEndpoint::WorkerEndpoint(const std::string& address, std::string id, host:
 
 observe::Report WorkerEndpoint::report() const {
   const WorkerStatus status = worker_.status();
-  observe::Report r;
-  r.version = ZKPIPE_VERSION;
-  r.prover = host_.prover_name();
-  r.simulated = host_.simulated();
-  r.pacer = host_.pacer_name();
-  r.pacer_status = host_.pacer_status();
+  observe::Report r = observe::host_report(host_, ZKPIPE_VERSION, started_);
   r.serving = !status.stopping;
-  r.uptime_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  r.unix_ms = static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
-  r.stats = host_.stats();
-  for (uint32_t d = 0; d < r.stats.device_count; ++d) r.devices.push_back(host_.device_info(d));
   r.keys = status.keys;
   r.key_counters = status.key_counters;
   r.metrics = metrics_.snapshot();

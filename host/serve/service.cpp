@@ -71,18 +71,8 @@ void Service::set_auth(Auth auth) {
 }
 
 observe::Report Service::report() {
-  observe::Report r;
-  r.version = kVersion;
-  r.prover = host_.prover_name();
-  r.simulated = host_.simulated();
-  r.pacer = host_.pacer_name();
-  r.pacer_status = host_.pacer_status();
+  observe::Report r = observe::host_report(host_, kVersion, started_);
   r.serving = accepting_;
-  r.uptime_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
-  r.unix_ms = static_cast<uint64_t>(
-      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
-  r.stats = host_.stats();
-  for (uint32_t d = 0; d < r.stats.device_count; ++d) r.devices.push_back(host_.device_info(d));
   r.keys = keys_.list();
   r.key_counters = keys_.counters();
   r.metrics = metrics_.snapshot();

@@ -107,6 +107,21 @@ std::string counts_json(const std::map<std::string, uint64_t>& m) {
   return o.done();
 }
 
+Report host_report(host::Host& host, const std::string& version, std::chrono::steady_clock::time_point started) {
+  Report r;
+  r.version = version;
+  r.prover = host.prover_name();
+  r.simulated = host.simulated();
+  r.pacer = host.pacer_name();
+  r.pacer_status = host.pacer_status();
+  r.uptime_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  r.unix_ms = static_cast<uint64_t>(
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  r.stats = host.stats();
+  for (uint32_t d = 0; d < r.stats.device_count; ++d) r.devices.push_back(host.device_info(d));
+  return r;
+}
+
 std::string metrics_text(const Report& r) {
   Exposition e;
   const zkp_host_stats_t& s = r.stats;

@@ -8,7 +8,10 @@
 #include "services/key_table.hpp"
 #include "metrics.hpp"
 
+#include <zkpipe/host/host.hpp>
 #include <zkpipe/zkpipe.h>
+
+#include <chrono>
 
 #include <map>
 #include <string>
@@ -47,6 +50,11 @@ std::string metrics_text(const Report& r);  // text/plain; version=0.0.4
 // 60 s), each histogram's "mean_seconds", and "recent_completions" (the latest kCompletionsShown,
 // oldest first): what the dashboard (GET /) shows.
 std::string status_json(const Report& r);
+
+// A Report with the host's own facts filled in (version, prover, pacer, stats, devices, uptime
+// since `started`, the time now); the front end adds the rest (serving, keys, metrics, jobs
+// open, its extras). One place for what serve's and the worker's pages both show.
+Report host_report(host::Host& host, const std::string& version, std::chrono::steady_clock::time_point started);
 
 // {"name": count, ...}: a map of counts as a JSON object, for Report::extra_status.
 std::string counts_json(const std::map<std::string, uint64_t>& counts);
