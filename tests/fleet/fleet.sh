@@ -116,6 +116,8 @@ wait_for() {
   return 1
 }
 now() { sql "SELECT extract(epoch FROM clock_timestamp())"; }
+# http_body URL: the body of a GET that answers 200 (a worker's --http pages); fails otherwise.
+http_body() { python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$1"; }
 held_by() { echo "SELECT count(*) FROM zkpipe.partitions WHERE state = 'leased' AND lease_worker = '$1'"; }
 
 # Exactly once, verified: CHECK_JOB JOB N (expects N succeeded partitions, none failed).
@@ -663,7 +665,7 @@ PY
   [ -n "$JOB" ] && check_job "$JOB" 4
   # A result is counted when written, which check_job has seen; the completion metrics before it.
   out=$(get "$url/healthz"); [ "$out" = "200 ok " ] && ok "/healthz: 200 ok" || bad "/healthz: $out"
-  page=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$url/metrics")
+  page=$(http_body "$url/metrics")
   want=('zkpipe_partitions_total{status="ok"} 4' 'zkpipe_up 1' 'zkpipe_keys_loaded 1' 'zkpipe_worker_database_up 1'
         'zkpipe_worker_claimed_total 4' 'zkpipe_worker_results_written_total 4' 'zkpipe_worker_results_dropped_total 0'
         'zkpipe_worker_partitions_in_flight 0' 'zkpipe_worker_info{id="m1"} 1' 'zkpipe_partitions_total{status="bad_input"} 0')
@@ -690,7 +692,7 @@ print(s["worker"]["claimed_total"], s["worker"]["database_up"], s["worker_id"], 
   deadline=$((SECONDS + 60))
   while [ $SECONDS -lt $deadline ]; do out=$(get "$url/healthz"); [ "${out%% *}" = 200 ] && { seen=$out; break; }; sleep 0.1; done
   [ -n "$seen" ] && ok "server back: /healthz $seen" || bad "server back: /healthz still '$out'"
-  page=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode())' "$url/metrics")
+  page=$(http_body "$url/metrics")
   [ "$(metric "$page" zkpipe_worker_reconnects_total)" -ge 1 ] 2>/dev/null && [ "$(metric "$page" zkpipe_worker_database_up)" = 1 ] &&
     ok "/metrics after: zkpipe_worker_reconnects_total $(metric "$page" zkpipe_worker_reconnects_total), database up" ||
     bad "/metrics after the restart: reconnects '$(metric "$page" zkpipe_worker_reconnects_total)', up '$(metric "$page" zkpipe_worker_database_up)'"
@@ -717,8 +719,7 @@ if [ "$MODE" = unit ]; then
   ok "started the unit's ExecStart: ${argv[*]:1}"
   JOB=$("$ZKPIPE" enqueue --queue "$PG_URL" --key "$V/circuit.zkey" "$V/witness.wtns" "$V/witness.wtns" 2> "$TMP/enqueue.err")
   [ -n "$JOB" ] && check_job "$JOB" 2
-  out=$(python3 -c 'import sys, urllib.request; print(urllib.request.urlopen(sys.argv[1], timeout=10).read().decode().strip())' \
-          http://127.0.0.1:9475/healthz 2>&1)
+  out=$(http_body http://127.0.0.1:9475/healthz 2>&1)
   [ "$out" = ok ] && ok "the unit's --http answers: /healthz $out" || bad "/healthz on 127.0.0.1:9475: $out"
   # Every exit code --help lists is either a requested stop (0), transient and restarted (1, 75),
   # or in RestartPreventExitStatus.
