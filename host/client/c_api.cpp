@@ -5,6 +5,7 @@
 #include "result.hpp"
 #include "services/bearer_token.hpp"
 #include "services/names.hpp"
+#include "submit_job.hpp"
 
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/zkp_client.h>
@@ -87,23 +88,29 @@ void fill_key(const v1::KeyInfo& k, bool already_loaded, zkp_client_key_t* out) 
   out->already_loaded = already_loaded ? 1u : 0u;
 }
 
-v1::JobRequest request_of(const zkp_client_job_t* job) {
+zkp::client::WitnessJob witness_job_of(const zkp_client_job_t* job) {
   zkp::sdk::require_struct(job, "zkp_client_job_t");
   if (job->witness_count == 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_job_t.witness_count is 0: a job needs a partition");
   if (job->witnesses == nullptr || job->witness_sizes == nullptr) {
     throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_job_t.witnesses or .witness_sizes is NULL");
   }
-  v1::JobRequest r;
-  r.set_key_id(job->key_id);
-  r.set_gpu_index(job->gpu_index);
-  r.set_priority(job->priority);
+  zkp::client::WitnessJob r;
+  r.header.set_key_id(job->key_id);
+  r.header.set_gpu_index(job->gpu_index);
+  r.header.set_priority(job->priority);
   for (size_t i = 0; i < job->witness_count; ++i) {
     if (job->witnesses[i] == nullptr || job->witness_sizes[i] == 0) {
       throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_job_t.witnesses[" + std::to_string(i) + "] is empty");
     }
-    r.add_witnesses(job->witnesses[i], job->witness_sizes[i]);
+    r.witnesses.emplace_back(reinterpret_cast<const char*>(job->witnesses[i]), job->witness_sizes[i]);
   }
   return r;
+}
+
+size_t witness_bytes(const zkp::client::WitnessJob& job) {
+  size_t n = 0;
+  for (const std::string_view w : job.witnesses) n += w.size();
+  return n;
 }
 
 // Await's whole stream, in completion order.
@@ -116,6 +123,11 @@ std::unique_ptr<zkp_client_result_t> await_job(const zkp::client::Connection& c,
   for (v1::PartitionResult r; reader->Read(&r);) results.push_back(r);
   zkp::client::check("Await", *context, reader->Finish());
   return zkp::client::make_result(job_id, std::move(results));
+}
+
+void sort_by_partition(std::vector<v1::PartitionResult>& results) {
+  std::sort(results.begin(), results.end(),
+            [](const v1::PartitionResult& a, const v1::PartitionResult& b) { return a.partition() < b.partition(); });
 }
 
 // The "zkp-job-id" a failed Prove sent when it had made the job, if it did.
@@ -199,7 +211,30 @@ ZKP_EXPORT zkp_status_t zkp_client_prove(zkp_client_t* client, const zkp_client_
   return zkp::sdk::guard(err, [&] {
     const auto& c = connection_of(client);
     zkp_client_result_t*& result = out_param(out, "out");
-    const v1::JobRequest request = request_of(job);
+    const zkp::client::WitnessJob witness_job = witness_job_of(job);
+    if (witness_bytes(witness_job) > zkp::client::kStreamAbove) {
+      // Large: SubmitStream + Await (submit_job.hpp says why), the answer Prove would give.
+      v1::SubmitResponse submitted;
+      const zkp::client::CallOutcome sent = zkp::client::submit_witness_job(c, witness_job, &submitted);
+      zkp::client::check(sent.call, *sent.context, sent.status);
+      try {
+        auto awaited = await_job(c, submitted.job_id());
+        sort_by_partition(awaited->messages);
+        result = zkp::client::make_result(submitted.job_id(), std::move(awaited->messages)).release();
+      } catch (const Error&) {
+        // Await refused (serve.max_waiting_calls) or broken: a prove that fails leaves no job
+        // running for nobody; a Cancel that fails too changes nothing of what is reported.
+        v1::CancelRequest cancel;
+        cancel.set_job_id(submitted.job_id());
+        v1::CancelResponse ignored;
+        auto context = c.context();
+        (void)c.stub().Cancel(context.get(), cancel, &ignored);
+        throw;
+      }
+      return;
+    }
+    v1::JobRequest request = witness_job.header;
+    for (const std::string_view w : witness_job.witnesses) request.add_witnesses(w.data(), w.size());
     v1::ProveResponse response;
     auto context = c.context();
     const grpc::Status s = c.stub().Prove(context.get(), request, &response);
@@ -211,8 +246,7 @@ ZKP_EXPORT zkp_status_t zkp_client_prove(zkp_client_t* client, const zkp_client_
     // result) waits in the server's job table under the id it sent first.
     if (const std::optional<uint64_t> job_id = job_id_of(*context)) {
       auto awaited = await_job(c, *job_id);
-      std::sort(awaited->messages.begin(), awaited->messages.end(),
-                [](const v1::PartitionResult& a, const v1::PartitionResult& b) { return a.partition() < b.partition(); });
+      sort_by_partition(awaited->messages);
       result = zkp::client::make_result(*job_id, std::move(awaited->messages)).release();
       return;
     }
@@ -225,10 +259,9 @@ ZKP_EXPORT zkp_status_t zkp_client_submit(zkp_client_t* client, const zkp_client
   return zkp::sdk::guard(err, [&] {
     const auto& c = connection_of(client);
     uint64_t& id = out_param(job_id, "job_id");
-    const v1::JobRequest request = request_of(job);
     v1::SubmitResponse response;
-    auto context = c.context();
-    zkp::client::check("Submit", *context, c.stub().Submit(context.get(), request, &response));
+    const zkp::client::CallOutcome sent = zkp::client::submit_witness_job(c, witness_job_of(job), &response);
+    zkp::client::check(sent.call, *sent.context, sent.status);
     id = response.job_id();
   });
 }

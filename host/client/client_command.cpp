@@ -29,6 +29,7 @@
 #include "services/output_files.hpp"
 
 #include "connection.hpp"  // host/client: the connection libzkpipe_client makes too
+#include "submit_job.hpp"  // and the way it submits
 
 #include "zkpipe/v1/prover.grpc.pb.h"
 
@@ -50,7 +51,11 @@ namespace zkp::cli {
 namespace {
 
 namespace v1 = zkpipe::v1;
+using client::CallOutcome;
 using client::Connection;
+using client::kStreamAbove;
+using client::submit_witness_job;
+using client::WitnessJob;
 
 constexpr const char* kUsage =
     "zkpipe client [--socket PATH | --address HOST:PORT] [--token-file F] [--tls-ca FILE] "
@@ -171,13 +176,22 @@ bool load(const Connection& c, const std::string& path, bool bellperson, v1::Loa
   return s.ok();
 }
 
-v1::JobRequest job_of(uint64_t key_id, const std::vector<std::string>& witnesses, int32_t priority) {
-  v1::JobRequest request;
-  request.set_key_id(key_id);
-  request.set_gpu_index(-1);
-  request.set_priority(priority);
-  for (const std::string& w : witnesses) request.add_witnesses(slurp(w));
-  return request;
+// Await's results as they come (printed), written into `out` once all are in; the exit code.
+int await_results(const Connection& c, uint64_t job_id, const std::string& out) {
+  v1::AwaitRequest request;
+  request.set_job_id(job_id);
+  auto context = c.context();
+  auto reader = c.stub().Await(context.get(), request);
+  std::vector<v1::PartitionResult> results;
+  int rc = kExitSuccess;
+  for (v1::PartitionResult r; reader->Read(&r);) {
+    print_result(r);
+    results.push_back(r);
+    if (r.status() != 0) rc = kExitFailure;
+  }
+  if (const grpc::Status s = reader->Finish(); !s.ok()) return failed("Await", s);
+  for (const v1::PartitionResult& r : results) write_proof(out, r, results.size() > 1);
+  return rc;
 }
 
 int run_command(const Connection& c, const std::string& command, const Rest& rest) {
@@ -221,13 +235,29 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
       if (!load(c, p[0], rest.bellperson, &key, &rc)) return rc;
       key_id = key.key().key_id();
     }
-    const v1::JobRequest request = job_of(key_id, {p.begin() + static_cast<std::ptrdiff_t>(first_witness), p.end()}, rest.priority);
-    if (command == "submit") {
-      v1::SubmitResponse response;
-      if (const grpc::Status s = c.stub().Submit(c.context().get(), request, &response); !s.ok()) return failed("Submit", s);
-      std::printf("%llu\n", static_cast<unsigned long long>(response.job_id()));
-      return kExitSuccess;
+    std::vector<std::string> witnesses;
+    WitnessJob job;
+    job.header.set_key_id(key_id);
+    job.header.set_gpu_index(-1);
+    job.header.set_priority(rest.priority);
+    for (auto w = p.begin() + static_cast<std::ptrdiff_t>(first_witness); w != p.end(); ++w) witnesses.push_back(slurp(*w));
+    size_t total = 0;
+    for (const std::string& w : witnesses) {
+      job.witnesses.emplace_back(w);
+      total += w.size();
     }
+    if (command == "submit" || total > kStreamAbove) {
+      // A large job is proved as SubmitStream + Await (host/client/submit_job.hpp says why).
+      v1::SubmitResponse response;
+      if (const CallOutcome sent = submit_witness_job(c, job, &response); !sent.status.ok()) return failed(sent.call, sent.status);
+      if (command == "submit") {
+        std::printf("%llu\n", static_cast<unsigned long long>(response.job_id()));
+        return kExitSuccess;
+      }
+      return await_results(c, response.job_id(), rest.out);
+    }
+    v1::JobRequest request = job.header;
+    for (const std::string& w : witnesses) request.add_witnesses(w);
     v1::ProveResponse response;
     if (const grpc::Status s = c.stub().Prove(c.context().get(), request, &response); !s.ok()) return failed("Prove", s);
     for (const v1::PartitionResult& r : response.partitions()) {
@@ -236,18 +266,7 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
     }
   } else if (command == "await") {
     need(1, 1, "await JOB_ID [--out DIR]");
-    v1::AwaitRequest request;
-    request.set_job_id(number_arg(p[0], "JOB_ID"));
-    auto context = c.context();
-    auto reader = c.stub().Await(context.get(), request);
-    std::vector<v1::PartitionResult> results;
-    for (v1::PartitionResult r; reader->Read(&r);) {
-      print_result(r);
-      results.push_back(r);
-      if (r.status() != 0) rc = kExitFailure;
-    }
-    if (const grpc::Status s = reader->Finish(); !s.ok()) return failed("Await", s);
-    for (const v1::PartitionResult& r : results) write_proof(rest.out, r, results.size() > 1);
+    rc = await_results(c, number_arg(p[0], "JOB_ID"), rest.out);
   } else if (command == "cancel") {
     need(1, 1, "cancel JOB_ID");
     v1::CancelRequest request;

@@ -82,28 +82,28 @@ void JobTable::finished(const JobState& job) {
   }
 }
 
-std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
-  auto job = std::make_shared<JobState>();
-  job->key_id_ = request.key_id();
+JobTable::Reservation JobTable::reserve(uint64_t bytes) {
   // The request's bytes stay with the job until it ends: counted, so that concurrent large jobs
   // cannot add up past serve.request_budget (issue 36: four 60 MiB Submits held 614 MiB).
-  const uint64_t bytes = request.ByteSizeLong();
   const uint64_t before = held_.fetch_add(bytes);
-  if (request_budget_ != 0 && before + bytes > request_budget_) {
+  if (request_budget_ != 0 && (bytes > request_budget_ || before + bytes > request_budget_)) {
     held_.fetch_sub(bytes);
     throw sdk::Error(ZKP_ERR_BUDGET_EXHAUSTED,
                      "a request of " + std::to_string(bytes) + " bytes with " + std::to_string(before) +
                          " bytes of open jobs' requests held would pass serve.request_budget (" +
                          std::to_string(request_budget_) + " bytes); try again when a job finishes");
   }
-  job->held_bytes_ = bytes;
-  struct Unreserve {  // until the host has the job: a refused submit gives the bytes back
-    std::atomic<uint64_t>* held;
-    uint64_t bytes;
-    ~Unreserve() {
-      if (held != nullptr) held->fetch_sub(bytes);
-    }
-  } unreserve{&held_, bytes};
+  return Reservation(&held_, bytes);
+}
+
+std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
+  return submit(request, reserve(request.ByteSizeLong()));
+}
+
+std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request, Reservation reserved) {
+  auto job = std::make_shared<JobState>();
+  job->key_id_ = request.key_id();
+  job->held_bytes_ = reserved.bytes();
   take_partitions(request, job->inputs_);
   auto context = std::make_unique<CallbackContext>(CallbackContext{this, job});
   auto c_job = sdk::make_struct<zkp_job_t>();
@@ -119,7 +119,7 @@ std::shared_ptr<const JobState> JobTable::submit(v1::JobRequest& request) {
   // callback can look for it (callbacks take only the job's own lock, and finished() waits).
   std::lock_guard lock(mu_);
   job->id_ = host_.submit(c_job);
-  unreserve.held = nullptr;  // finished() gives them back
+  reserved.held_ = nullptr;  // the job holds them now: finished() gives them back
   context.release();  // owned by the callbacks from here on
   jobs_.emplace(job->id_, job);
   return job;

@@ -70,11 +70,37 @@ class JobTable {
   void set_request_budget(uint64_t bytes) { request_budget_ = bytes; }
   uint64_t request_bytes_held() const { return held_.load(); }
 
+  // Bytes counted in the request budget before the request that needs them is whole (a
+  // SubmitStream's witnesses, before they arrive); given back when dropped unless a submit
+  // takes them over. Move-only; it must not outlive its table.
+  class Reservation {
+   public:
+    Reservation() = default;
+    Reservation(Reservation&& other) noexcept : held_(other.held_), bytes_(other.bytes_) { other.held_ = nullptr; }
+    Reservation& operator=(Reservation&&) = delete;
+    ~Reservation() {
+      if (held_ != nullptr) held_->fetch_sub(bytes_);
+    }
+    uint64_t bytes() const { return bytes_; }
+
+   private:
+    friend class JobTable;
+    Reservation(std::atomic<uint64_t>* held, uint64_t bytes) : held_(held), bytes_(bytes) {}
+    std::atomic<uint64_t>* held_ = nullptr;
+    uint64_t bytes_ = 0;
+  };
+  // Counts `bytes` in the request budget. Throws ZKP_ERR_BUDGET_EXHAUSTED (naming the figures)
+  // when they would take the open jobs' requests past it.
+  Reservation reserve(uint64_t bytes);
+
   // Submits the request (its witnesses, or synthesized partitions, moved into the job by
   // take_partitions). Throws zkp::sdk::Error as host::Host::submit or take_partitions does, and
   // ZKP_ERR_BUDGET_EXHAUSTED when the request would take the open jobs' requests past the
   // request budget; nothing is submitted then.
   std::shared_ptr<const JobState> submit(zkpipe::v1::JobRequest& request);
+  // The same with the request's bytes counted already: the job holds `reserved` until it ends
+  // (a refused submit gives it back).
+  std::shared_ptr<const JobState> submit(zkpipe::v1::JobRequest& request, Reservation reserved);
   // ZKP_ERR_NOT_FOUND for a job never submitted here or forgotten since.
   std::shared_ptr<const JobState> find(uint64_t job_id) const;
   // Jobs not yet finished.

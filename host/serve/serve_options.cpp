@@ -78,7 +78,10 @@ const std::vector<ServeOption>& serve_options() {
          s.max_message_bytes = *bytes;
          return true;
        },
-       "the largest request accepted (a job's witnesses travel in one message)"},
+       "the largest message accepted: a Submit or Prove (whose witnesses travel in one message, briefly held "
+       "two to three times over while it is received and parsed) or one piece of a SubmitStream. The client "
+       "library and zkpipe client send a job of more than 1 MiB of witnesses by SubmitStream, in 256 KiB pieces, "
+       "whatever its size"},
       {"max_waiting_calls", "256", nullptr, "a count from 1 to 4096",
        [](Settings& s, const std::string& text) {
          if (text.empty() || text.size() > 4 || text.find_first_not_of("0123456789") != std::string::npos) return false;
@@ -98,7 +101,8 @@ const std::vector<ServeOption>& serve_options() {
          return true;
        },
        "what the open jobs' requests (their witnesses or synthesized partitions, held until each job ends) may "
-       "hold at once, every job together; a Submit or Prove past it is refused with RESOURCE_EXHAUSTED"},
+       "hold at once, every job together; a Submit or Prove past it is refused with RESOURCE_EXHAUSTED, and a "
+       "SubmitStream past it from its first piece, before its witnesses' bytes arrive"},
       {"http", "", nullptr,
        "127.0.0.1:PORT (any 127.x.y.z), [::1]:PORT or localhost:PORT (plain HTTP: loopback only)",
        [](Settings& s, const std::string& text) {

@@ -5,6 +5,7 @@
 #include <zkpipe/zkp_queue.h>  // the job store's statuses (Enqueue, JobStatus)
 
 #include "services/names.hpp"
+#include "streamed_request.hpp"
 
 #include <algorithm>
 #include <optional>
@@ -176,17 +177,12 @@ grpc::Status Service::ListKeys(grpc::ServerContext* context, const v1::ListKeysR
   });
 }
 
-std::shared_ptr<const JobState> Service::submit(const v1::JobRequest& request) {
-  // The job keeps its witnesses. They are taken out of gRPC's request, not copied: a copy held
-  // a 60 MiB Submit twice (155 MiB of peak RSS for one call, issue 36). The request object is
-  // gRPC's (not const itself), read by nobody after this handler.
-  v1::JobRequest owned;
-  owned.Swap(const_cast<v1::JobRequest*>(&request));
-  const uint64_t key_id = owned.key_id();
+std::shared_ptr<const JobState> Service::submit(v1::JobRequest& request, std::optional<JobTable::Reservation> reserved) {
+  const uint64_t key_id = request.key_id();
   std::shared_ptr<const JobState> job;
   keys_.note_job(key_id);  // in use from now: never evicted under the job
   try {
-    job = jobs_.submit(owned);
+    job = reserved ? jobs_.submit(request, std::move(*reserved)) : jobs_.submit(request);
   } catch (const sdk::Error& e) {
     keys_.job_done(key_id, false);
     if (e.status() != ZKP_ERR_NOT_FOUND || !keys_.evicted(key_id)) throw;
@@ -197,10 +193,23 @@ std::shared_ptr<const JobState> Service::submit(const v1::JobRequest& request) {
   return job;
 }
 
+// The job keeps its witnesses. They are taken out of gRPC's request, not copied: a copy held a
+// 60 MiB Submit twice (issue 36). The request object is gRPC's (not const itself), read by
+// nobody after the handler.
 grpc::Status Service::Submit(grpc::ServerContext* context, const v1::JobRequest* request,
                              v1::SubmitResponse* response) {
   return call(context, "Submit", true, [&] {
-    response->set_job_id(submit(*request)->id());
+    response->set_job_id(submit(*const_cast<v1::JobRequest*>(request))->id());
+    return grpc::Status::OK;
+  });
+}
+
+grpc::Status Service::SubmitStream(grpc::ServerContext* context, grpc::ServerReader<v1::JobRequestPiece>* reader,
+                                   v1::SubmitResponse* response) {
+  return call(context, "SubmitStream", true, [&] {
+    StreamedRequest streamed =
+        receive_streamed(*reader, [this](uint64_t bytes) { return jobs_.reserve(bytes); });
+    response->set_job_id(submit(streamed.request, std::move(streamed.reserved))->id());
     return grpc::Status::OK;
   });
 }
@@ -209,7 +218,7 @@ grpc::Status Service::Prove(grpc::ServerContext* context, const v1::JobRequest* 
                             v1::ProveResponse* response) {
   return call(context, "Prove", true, [&] {
     const WaitingCall waiting(*this);  // before the job: a refused Prove submits nothing
-    const auto job = submit(*request);
+    const auto job = submit(*const_cast<v1::JobRequest*>(request));
     context->AddInitialMetadata("zkp-job-id", std::to_string(job->id()));
     response->set_job_id(job->id());
     std::vector<v1::PartitionResult> results;

@@ -19,6 +19,7 @@
 #include <chrono>
 #include <functional>
 #include <mutex>
+#include <optional>
 
 namespace zkp::serve {
 
@@ -66,6 +67,8 @@ class Service final : public zkpipe::v1::Prover::Service {
                        zkpipe::v1::EnqueueResponse* response) override;
   grpc::Status JobStatus(grpc::ServerContext* context, const zkpipe::v1::JobStatusRequest* request,
                          zkpipe::v1::JobStatusResponse* response) override;
+  grpc::Status SubmitStream(grpc::ServerContext* context, grpc::ServerReader<zkpipe::v1::JobRequestPiece>* reader,
+                            zkpipe::v1::SubmitResponse* response) override;
 
  private:
   static constexpr std::chrono::milliseconds kPollInterval{100};
@@ -75,7 +78,10 @@ class Service final : public zkpipe::v1::Prover::Service {
   // Auth, then `body`; exceptions become statuses. `starts_work`: refused once stopping.
   grpc::Status call(grpc::ServerContext* context, const char* method, bool starts_work,
                     const std::function<grpc::Status()>& body);
-  std::shared_ptr<const JobState> submit(const zkpipe::v1::JobRequest& request);
+  // Submits `request` (its witnesses moved into the job), its bytes counted by `reserved` or,
+  // without one, now.
+  std::shared_ptr<const JobState> submit(zkpipe::v1::JobRequest& request,
+                                         std::optional<JobTable::Reservation> reserved = std::nullopt);
 
   host::Host& host_;
   mutable std::mutex auth_mu_;

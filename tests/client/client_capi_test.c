@@ -331,6 +331,45 @@ int main(void) {
           "submit + await: the job's one partition, ok", &err);
     zkp_client_result_free(result);
   }
+  {
+    /* Past 1 MiB of witnesses the library sends the job by SubmitStream (prove: then Await):
+     * as many copies of the witness as that takes, every partition proved, in order. */
+    const size_t n = (size_t)(1u << 20) / witness_size + 2;
+    const uint8_t **many = calloc(n, sizeof *many);
+    size_t *many_sizes = calloc(n, sizeof *many_sizes);
+    uint8_t *zeros = calloc(2u << 20, 1);
+    DECLARE(zkp_client_job_t, job);
+    size_t proved = 0;
+    for (i = 0; i < n; ++i) {
+      many[i] = witness;
+      many_sizes[i] = witness_size;
+    }
+    job.key_id = key.key_id;
+    job.witnesses = many;
+    job.witness_sizes = many_sizes;
+    job.witness_count = n;
+    job.gpu_index = -1;
+    result = NULL;
+    if (zkp_client_prove(c, &job, &result, &err) == ZKP_OK) {
+      for (i = 0; i < zkp_client_result_count(result); ++i) {
+        const zkp_client_partition_t *p = zkp_client_result_partition(result, i);
+        if (p->status == ZKP_OK && p->partition == i && p->proof != NULL) ++proved;
+      }
+    }
+    check(proved == n, "prove of a job past 1 MiB (SubmitStream + Await): every partition proved, in order", &err);
+    zkp_client_result_free(result);
+    many[0] = zeros;
+    many_sizes[0] = 2u << 20;
+    job.witness_count = 1;
+    result = NULL;
+    check(zkp_client_prove(c, &job, &result, &err) == ZKP_OK && zkp_client_result_count(result) == 1 &&
+              zkp_client_result_partition(result, 0)->status == ZKP_ERR_BAD_INPUT,
+          "prove of 2 MiB of zeros (SubmitStream): ok, its partition bad input", &err);
+    zkp_client_result_free(result);
+    free(zeros);
+    free(many_sizes);
+    free(many);
+  }
   check(zkp_client_cancel(c, job_id + 1000, &err) == ZKP_ERR_NOT_FOUND, "cancel of an unknown job: not found", &err);
   result = NULL;
   check(zkp_client_await(c, job_id + 1000, &result, &err) == ZKP_ERR_NOT_FOUND && result == NULL,

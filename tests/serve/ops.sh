@@ -23,6 +23,11 @@
 #            pollers), Health still answers, and every Await returns once the server stops; with
 #            serve.request_budget = 1 MiB a 700 KB job is held, a second refused, and a third taken
 #            once the first is cancelled.
+#   stream:  serve.max_message = 1 MiB, serve.request_budget = 100 MiB: a 20-partition job of 1.2 MiB
+#            goes by SubmitStream and its 20 proofs verify; a 60 MiB job raises the server's peak
+#            RSS by at most 84 MiB (a unary Submit: +155) and reaches the prover intact (refused
+#            there as zeros); a 120 MiB job is refused with RESOURCE_EXHAUSTED naming
+#            serve.request_budget, the peak RSS up by at most 16 MiB: its bytes never came.
 #   client:  `zkpipe client` by itself: prove (the proof verified), submit + await (3 partitions,
 #            proofs written), status, health, keys, cancel of a finished job, a job with a truncated
 #            witness (await exit 1; /status's recent_failures has it, message and all), unload, a usage error
@@ -277,6 +282,52 @@ if [ "$MODE" = grace_tls ]; then
     ok "SIGTERM: the grace-time exit (exit 1)" || bad "SIGTERM: exit $rc, $(tail -n 3 "$TMP/server.log")"
   [ -z "$(ls -A "$TMP/tmpdir")" ] && ok "the TLS key's private copy is removed: \$TMPDIR is empty" ||
     bad "left in \$TMPDIR after the grace-time exit: $(ls -lA "$TMP/tmpdir")"
+  summary
+  exit
+fi
+
+if [ "$MODE" = stream ]; then
+  # SubmitStream (issue 36, item 8): jobs of more than 1 MiB of witnesses go in 256 KiB pieces,
+  # their sizes counted in serve.request_budget before any byte arrives. Here serve.max_message
+  # is 1 MiB, which a unary Submit of any of these jobs would pass.
+  printf 'prover = cpu\nworkers_per_device = 1\n[serve]\nsocket = %s\nmax_message = 1MiB\nrequest_budget = 100MiB\n' \
+    "$TMP/serve.sock" > "$TMP/serve.ini"
+  start "$TMP/serve.ini"
+  hwm() { awk '/^VmHWM:/ { print int($2 / 1024) }' "/proc/$server/status"; }
+  C=$D/chain_bn128
+  mkdir -p "$TMP/twenty"
+  client prove "$C/circuit.zkey" $(for _ in $(seq 20); do printf '%s ' "$C/witness.wtns"; done) --out "$TMP/twenty" \
+    > "$TMP/prove.log" 2>&1; rc=$?
+  verified=0
+  for i in $(seq 0 19); do
+    "$ZKPIPE" verify "$C/vkey.json" "$TMP/twenty/public_$i.json" "$TMP/twenty/proof_$i.json" > /dev/null 2>&1 && verified=$((verified + 1))
+  done
+  [ $rc -eq 0 ] && [ $verified -eq 20 ] &&
+    ok "20 partitions of $(stat -c %s "$C/witness.wtns") B (1.2 MiB, past max_message) proved through SubmitStream: 20 proofs verified" ||
+    bad "20 partitions through SubmitStream: exit $rc, $verified verified, $(tail -n 3 "$TMP/prove.log")"
+  # 60 MiB: the server's peak RSS grows by the witness and a few pieces, not the 155 MiB a
+  # unary Submit of it cost (receive buffer, parsed message and a copy; docs/RELIABILITY.md).
+  head -c $((60 << 20)) /dev/zero > "$TMP/60m.wtns"
+  before=$(hwm)
+  job=$(client submit "$C/circuit.zkey" "$TMP/60m.wtns" 2> "$TMP/submit.log")
+  after=$(hwm)
+  [ -n "$job" ] && [ $((after - before)) -le 84 ] &&
+    ok "a 60 MiB job taken (job $job); the server's peak RSS $before -> $after MiB (+$((after - before)), at most 60 + 24)" ||
+    bad "the 60 MiB job: '$job' $(cat "$TMP/submit.log"); peak RSS $before -> $after MiB"
+  out=$(client await "$job" 2>&1); rc=$?
+  [ $rc -eq 1 ] && grep -q "partition 0: bad input: .*wrong magic" <<< "$out" &&
+    ok "its zeros reached the prover, refused there: $out" || bad "await of the 60 MiB job: exit $rc, $out"
+  # 120 MiB, past the budget: refused from its sizes, before its bytes arrive.
+  head -c $((120 << 20)) /dev/zero > "$TMP/120m.wtns"
+  before=$(hwm)
+  out=$(client submit "$C/circuit.zkey" "$TMP/120m.wtns" 2>&1); rc=$?
+  after=$(hwm)
+  [ $rc -eq 1 ] && grep -q "SubmitStream: \[8\] .*serve.request_budget" <<< "$out" && [ $((after - before)) -le 16 ] &&
+    ok "a 120 MiB job past serve.request_budget refused before its bytes came: peak RSS +$((after - before)) MiB ($out)" ||
+    bad "the 120 MiB job: exit $rc, $out; peak RSS $before -> $after MiB"
+  client health > /dev/null && ok "Health answers after the refusal" || bad "Health after the refusal: $(client health 2>&1)"
+  stop; rc=$?
+  [ $rc -eq 0 ] && ok "SIGTERM: exit 0" || bad "SIGTERM: exit $rc"
   summary
   exit
 fi
