@@ -31,10 +31,11 @@ if(ZKPIPE_SANITIZE)
   endif()
   add_compile_options("$<$<COMPILE_LANGUAGE:C,CXX>:${_zkp_san}>")
   add_link_options(${_zkp_san})
-  if(ZKPIPE_SANITIZE MATCHES "undefined" AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
-    # A C program (the C samples and ABI tests) linked by clang gets the C runtime of UBSan,
-    # which lacks the C++ handlers libzkpipe's C++ calls (function type checks of indirect
-    # calls): link the C++ one, and the C++ library it needs.
+  if(CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+    # A C program (the C samples and ABI tests) linked by clang gets the C runtime of the
+    # sanitizer, which lacks the C++ parts libzkpipe needs (UBSan's handlers for function type
+    # checks of indirect calls; TSan's and ASan's interception of operator new and delete):
+    # link the C++ one, and the C++ library it needs.
     add_link_options(-fsanitize-link-c++-runtime "$<$<LINK_LANGUAGE:C>:-lstdc++>")
   endif()
 endif()
