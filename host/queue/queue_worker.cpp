@@ -124,7 +124,7 @@ struct QueueWorker::Impl {
     d.cancelled = rec->status == ZKP_ERR_CANCELLED;
     d.result = to_result(f->claim, *rec);
     Impl& self = *f->owner;
-    if (self.opt.on_completion) self.opt.on_completion(*rec);
+    if (self.opt.on_completion) self.opt.on_completion(*rec, f->key_id);
     std::lock_guard lock(self.mu);
     self.done.push_back(std::move(d));
     self.cv.notify_all();

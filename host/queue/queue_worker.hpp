@@ -66,9 +66,10 @@ struct WorkerOptions {
   // The curves this worker claims partitions of when a job constrains its curve (its
   // device indexes, for a gpu_index constraint, are the host's: 0 .. devices - 1).
   std::vector<std::string> curves = {"bn254", "bls12_381"};
-  // Called with every partition's completion record on the host's completion thread, before
-  // the worker handles it (the HTTP endpoint's metrics count them). Must not block.
-  std::function<void(const zkp_completion_t&)> on_completion;
+  // Called with every partition's completion record and its key's host id on the host's
+  // completion thread, before the worker handles it (the HTTP endpoint's metrics count them).
+  // Must not block.
+  std::function<void(const zkp_completion_t&, uint64_t key_id)> on_completion;
 };
 
 struct WorkerCounters {

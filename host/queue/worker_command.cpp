@@ -80,7 +80,9 @@ int worker_body(const std::vector<std::string>& args) {
   host::Config config = load_config(parsed);
   // What --http's /metrics and /status count, fed by every completion of the host.
   observe::Metrics metrics;
-  options.on_completion = [&metrics](const zkp_completion_t& record) { metrics.observe_partition(record); };
+  options.on_completion = [&metrics](const zkp_completion_t& record, uint64_t key_id) {
+    metrics.observe_partition(record, key_id);
+  };
 
   // The stop signals wait for sigwait on one thread; every thread started after this
   // inherits the mask.

@@ -44,7 +44,7 @@ struct JobTable::CallbackContext {
 
 void JobTable::on_partition(void* user_data, const zkp_completion_t* record) {
   auto* context = static_cast<CallbackContext*>(user_data);
-  context->table->metrics_.observe_partition(*record);
+  context->table->metrics_.observe_partition(*record, context->job->key_id_);
   // One line per partition, naming job, partition and device, so serve.log_format = json
   // gives a log shipper those fields: a failure for the operator, a success or a cancel at debug.
   const char* message = record->message != nullptr ? record->message : "";

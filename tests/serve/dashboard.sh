@@ -42,7 +42,8 @@ printf "$(printf '\\%03o' $((byte ^ 1)))" | dd of="$TMP/bad.wtns" bs=1 seek="$at
 out=$("$ZKPIPE" client --socket "$TMP/serve.sock" prove "$V/circuit.zkey" "$TMP/bad.wtns" --out "$TMP" 2>&1); rc=$?
 [ $rc -eq 1 ] && ok "the changed witness: its partition failed ($(echo "$out" | tail -n 1))" || bad "the changed witness: exit $rc, $out"
 "$CHECK" "$http" status 'recent.proofs=3' 'recent.failed=1' 'recent_failures#=1' 'keys#=1' 'jobs.open=0' \
-  'recent.series#=30' > "$TMP/status.log" && ok "/status: 3 proofs and 1 failure in the last 60 s" ||
+  'recent.series#=30' 'keys.0.recent.proofs=3' 'keys.0.recent.failed=1' > "$TMP/status.log" &&
+  ok "/status: 3 proofs and 1 failure in the last 60 s, all of the one key's" ||
   { bad "/status before the browser:"; grep -v '^ok' "$TMP/status.log"; }
 "$CHECK" "$http" raw $'GET / HTTP/1.1\n\n' 200 > "$TMP/raw.log" && ok "GET /: 200" || bad "GET /: $(cat "$TMP/raw.log")"
 
@@ -52,6 +53,8 @@ else
   bad "chromium --dump-dom failed:"; tail -n 20 "$TMP/chromium.log"
 fi
 if "$CHECK" "$http" dashboard "$TMP/dom.html" recent.proofs_per_second recent.latency_p50_seconds recent.latency_p99_seconds \
+     recent.last_10s.proofs_per_second devices.0.busy_share_10s keys.0.recent.latency_p50_seconds \
+     keys.0.recent.latency_p99_seconds keys.0.recent.proofs keys.0.recent.failed \
      recent.failed queue.waiting queue.proving pacer.interval_seconds pacer.status devices.0.busy_share \
      devices.0.gpu_duration.mean_seconds devices.0.gpu_duration.count keys.0.path keys.0.key_id recent_failures.0.message \
      recent_failures.0.status recent_completions.3.status > "$TMP/dashboard.log"; then

@@ -440,6 +440,9 @@ int check_dashboard(const std::string& address, const std::string& dom_file, con
                                     : v->number_value();
       const auto got = shown_number(text_shown);
       ok = got && std::fabs(got->first - expected) <= got->second;
+      // A figure over the last 10 s may have fallen since the page read /status (its proofs
+      // leave the window; the test runs none meanwhile): shown at or above /status's now.
+      if (!ok && got && path.find("10s") != std::string::npos) ok = got->first + got->second >= expected;
       std::ostringstream s;
       s.precision(9);
       s << expected;

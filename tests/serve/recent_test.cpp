@@ -1,7 +1,7 @@
 // The dashboard's last minutes (host/services/observe/recent.hpp) from a hand-made ring of completions:
 // nearest-rank quantiles, the 60 s window (its edge, cancelled partitions counted nowhere,
-// failures apart from proofs), each device's busy share over its workers' time, and the 10 s
-// buckets of the last 5 minutes.
+// failures apart from proofs), each device's busy share over its workers' time, the same over
+// the last 10 s, each key's proofs and latency, and the 10 s buckets of the last 5 minutes.
 #include "services/observe/recent.hpp"
 
 #include <gtest/gtest.h>
@@ -68,11 +68,56 @@ TEST(Recent, WindowBusyShareAndBuckets) {
   EXPECT_EQ(failed, 1u);
 }
 
+// Issue 39: a 60 s figure reads 67% after 40 s of saturation; the 10 s one is whole after 10 s.
+TEST(Recent, TheLastTenSeconds) {
+  std::deque<RecentCompletion> ring;
+  // One worker on one device, busy from 40 s ago: a partition of 1 s completing every second.
+  for (uint64_t ago = 39'000;; ago -= 1'000) {
+    ring.push_back(done(ago, ZKP_OK, 0, 1000, 1000));
+    if (ago == 0) break;
+  }
+  const Recent r = summarize(ring, kNow, 1, 1);
+  EXPECT_DOUBLE_EQ(r.busy_share[0], 40.0 / 60);
+  EXPECT_DOUBLE_EQ(r.busy_share_short[0], 1.0);  // 9999 ms ago .. now: 10 completions
+  EXPECT_EQ(r.proofs_short, 10u);
+  EXPECT_DOUBLE_EQ(r.proofs_per_second_short, 1.0);
+  EXPECT_DOUBLE_EQ(r.proofs_per_second, 40.0 / 60);
+  // Exactly 10 s ago is out, as exactly 60 s ago is out of the minute.
+  const Recent edge = summarize({done(10'000, ZKP_OK, 0, 500, 500), done(9'999, ZKP_ERR_BAD_INPUT, 0, 500, 500)}, kNow, 1, 1);
+  EXPECT_EQ(edge.proofs_short, 0u);
+  EXPECT_DOUBLE_EQ(edge.busy_share_short[0], 0.05);  // the failure's device time counts, as in the minute
+}
+
+TEST(Recent, EachKeysProofsAndLatency) {
+  std::deque<RecentCompletion> ring;
+  auto of_key = [](RecentCompletion c, uint64_t key) {
+    c.key_id = key;
+    return c;
+  };
+  ring.push_back(of_key(done(70'000, ZKP_OK, 0, 10, 5000), 3));  // out of the minute
+  for (uint64_t ms = 1; ms <= 100; ++ms) ring.push_back(of_key(done(ms, ZKP_OK, 0, 10, ms), 3));
+  ring.push_back(of_key(done(5'000, ZKP_ERR_BAD_INPUT, -1, 0, 1), 3));
+  ring.push_back(of_key(done(5'000, ZKP_ERR_CANCELLED, -1, 0, 1), 9));  // counted nowhere
+  ring.push_back(of_key(done(2'000, ZKP_OK, 0, 10, 40), 1));
+  const Recent r = summarize(ring, kNow, 1, 1);
+  ASSERT_EQ(r.by_key.size(), 2u);  // by key id; key 9 had only a cancellation
+  EXPECT_EQ(r.by_key[0].key_id, 1u);
+  EXPECT_EQ(r.by_key[0].proofs, 1u);
+  EXPECT_DOUBLE_EQ(r.by_key[0].p50_seconds, 0.04);
+  EXPECT_EQ(r.by_key[1].key_id, 3u);
+  EXPECT_EQ(r.by_key[1].proofs, 100u);
+  EXPECT_EQ(r.by_key[1].failed, 1u);
+  EXPECT_DOUBLE_EQ(r.by_key[1].p50_seconds, 0.050);
+  EXPECT_DOUBLE_EQ(r.by_key[1].p99_seconds, 0.099);
+}
+
 TEST(Recent, NothingYet) {
   const Recent r = summarize({}, kNow, 1, 1);
   EXPECT_EQ(r.proofs, 0u);
   EXPECT_EQ(r.p50_seconds, 0);
   EXPECT_EQ(r.busy_share, std::vector<double>{0});
+  EXPECT_EQ(r.busy_share_short, std::vector<double>{0});
+  EXPECT_TRUE(r.by_key.empty());
   EXPECT_EQ(r.series.size(), Recent::kBuckets);
 }
 

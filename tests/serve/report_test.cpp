@@ -122,7 +122,7 @@ TEST(Report, EveryStatusHasASeriesFromTheStart) {
   zkp_completion_t failed{};
   failed.status = ZKP_ERR_BAD_INPUT;
   failed.gpu_index = -1;
-  m.observe_partition(failed);
+  m.observe_partition(failed, 1);
   zkp_job_summary_t job{};
   job.status = ZKP_ERR_BAD_INPUT;
   m.observe_job(job);

@@ -27,7 +27,7 @@ Metrics::Metrics() {
   }
 }
 
-void Metrics::observe_partition(const zkp_completion_t& r) {
+void Metrics::observe_partition(const zkp_completion_t& r, uint64_t key_id) {
   const uint64_t now = unix_ms_now();
   std::lock_guard lock(mu_);
   ++s_.partitions[status_label(r.status)];
@@ -48,7 +48,7 @@ void Metrics::observe_partition(const zkp_completion_t& r) {
     s_.recent_failures.push_back(std::move(f));
     if (s_.recent_failures.size() > kRecentFailures) s_.recent_failures.pop_front();
   }
-  s_.recent_completions.push_back({r.job_id, r.partition, r.status, r.gpu_index, r.gpu_duration_ns, r.total_ns, now});
+  s_.recent_completions.push_back({r.job_id, r.partition, key_id, r.status, r.gpu_index, r.gpu_duration_ns, r.total_ns, now});
   if (s_.recent_completions.size() > kRecentCompletions) s_.recent_completions.pop_front();
 }
 

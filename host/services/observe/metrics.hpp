@@ -59,7 +59,8 @@ class Metrics {
 
   Metrics();  // every status at 0
 
-  void observe_partition(const zkp_completion_t& record);  // [completion-thread]
+  // `key_id`: the host's id of the key the partition was proved with.
+  void observe_partition(const zkp_completion_t& record, uint64_t key_id);  // [completion-thread]
   void observe_job(const zkp_job_summary_t& summary);      // [completion-thread]
   Snapshot snapshot() const;                               // [any-thread]
 

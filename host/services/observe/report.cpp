@@ -79,6 +79,11 @@ std::string recent_json(const Recent& recent) {
       .real("latency_p99_seconds", recent.p99_seconds)
       .real("bucket_seconds", static_cast<double>(Recent::kBucketMs) / 1e3)
       .field("series", array(series))
+      .field("last_10s", Object()
+                             .real("window_seconds", static_cast<double>(Recent::kShortWindowMs) / 1e3)
+                             .u64("proofs", recent.proofs_short)
+                             .real("proofs_per_second", recent.proofs_per_second_short)
+                             .done())
       .done();
 }
 
@@ -238,11 +243,16 @@ std::string status_json(const Report& r) {
                           .u64("partitions_proved", i.partitions_proved)
                           .real("busy_seconds", seconds(i.busy_ns))
                           .real("busy_share", recent.busy_share[d])
+                          .real("busy_share_10s", recent.busy_share_short[d])
                           .field("gpu_duration", histogram_json(h == r.metrics.gpu_duration.end() ? Histogram() : h->second))
                           .done());
   }
   std::vector<std::string> keys;
   for (const services::KeyEntry& k : r.keys) {
+    Recent::KeyWindow last_minute;  // zeros for a key with no completion in it
+    for (const Recent::KeyWindow& w : recent.by_key) {
+      if (w.key_id == k.id) last_minute = w;
+    }
     keys.push_back(Object()
                        .u64("key_id", k.id)
                        .str("path", k.path)
@@ -256,6 +266,12 @@ std::string status_json(const Report& r) {
                        .u64("loaded_unix_ms", k.loaded_unix_ms)
                        .real("load_seconds", seconds(k.load_ns))
                        .u64("jobs_submitted", k.jobs_submitted)
+                       .field("recent", Object()
+                                            .u64("proofs", last_minute.proofs)
+                                            .u64("failed", last_minute.failed)
+                                            .real("latency_p50_seconds", last_minute.p50_seconds)
+                                            .real("latency_p99_seconds", last_minute.p99_seconds)
+                                            .done())
                        .done());
   }
   std::vector<std::string> failures;
