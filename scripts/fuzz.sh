@@ -10,6 +10,9 @@
 #                                 coverage over it, for a developer to commit
 #   FUZZ_TARGETS="config json" FUZZ_PARALLEL=2 scripts/fuzz.sh 3600
 #                                 the hour-long runs of docs/RELIABILITY.md, a few at a time
+#   FUZZ_BUILD_TYPE=Sanitize scripts/fuzz.sh 30
+#                                 CI's short runs: -O1 -g1 builds in less time than the default
+#                                 RelWithDebInfo (-O2 -g), which runs more inputs per second
 #
 # New inputs a run finds go to build-fuzz/grown/<target>/, never into the checkout.
 set -euo pipefail
@@ -21,7 +24,7 @@ PARALLEL=${FUZZ_PARALLEL:-2}
 
 export CC=${CC_FUZZ:-clang-14} CXX=${CXX_FUZZ:-clang++-14}
 # Only the fuzzers and the libraries they link (no CUDA), with warnings as errors as elsewhere.
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DZKPIPE_FUZZ=ON -DZKPIPE_CUDA=OFF \
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE="${FUZZ_BUILD_TYPE:-RelWithDebInfo}" -DZKPIPE_FUZZ=ON -DZKPIPE_CUDA=OFF \
   -DZKPIPE_BUILD_BENCHMARKS=OFF -DZKPIPE_BUILD_SAMPLES=OFF -DZKPIPE_WERROR=ON >/dev/null
 build_targets=()
 for t in "${TARGETS[@]}"; do build_targets+=(--target "fuzz_$t"); done
