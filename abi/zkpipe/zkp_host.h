@@ -80,6 +80,10 @@ typedef struct zkp_job_summary_t {
 /* [completion-thread] Callbacks. `record` is owned by the host, valid during the call. */
 typedef void(ZKP_CALL *zkp_partition_callback_t)(void *user_data, const zkp_completion_t *record);
 typedef void(ZKP_CALL *zkp_job_callback_t)(void *user_data, const zkp_job_summary_t *summary);
+/* [worker-thread, completion-thread] zkp_job_t.on_input_released: zkpipe reads nothing more of
+ * what partition `partition`'s zkp_partition_t points to. Must return quickly, and must not
+ * call the host (it may run on a device's worker thread). */
+typedef void(ZKP_CALL *zkp_input_callback_t)(void *user_data, uint32_t partition);
 
 typedef struct zkp_job_t {
   zkp_struct_header_t header;
@@ -94,7 +98,18 @@ typedef struct zkp_job_t {
   const uint8_t *randomness;
   zkp_partition_callback_t on_partition; /* may be NULL */
   zkp_job_callback_t on_job;             /* may be NULL */
-  void *user_data;                       /* passed back to both callbacks, never touched */
+  void *user_data;                       /* passed back to the callbacks, never touched */
+  /* Added after the first release: present when header.struct_size covers it; may be NULL.
+   * Called once for each partition, before its on_partition, from when zkpipe will read
+   * nothing more of the buffers its zkp_partition_t points to: the caller may free or reuse
+   * them from the call on (the job's other partitions' buffers must still live). Early where
+   * the prover can say so (zkp_prover_t.prove_wait; the cuda prover, for a caller-synthesized
+   * partition, once its device work has ended, before the CPU epilogue), on that device's
+   * worker thread: such a partition is never retried on another device, a later failure is
+   * its outcome. Otherwise on the completion thread, just before on_partition. This is what
+   * lets a caller (cuzk's start/finish split) build the next partition's inputs while the
+   * last one's epilogue runs. */
+  zkp_input_callback_t on_input_released;
 } zkp_job_t;
 
 typedef struct zkp_host_stats_t {

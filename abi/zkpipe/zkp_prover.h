@@ -313,6 +313,20 @@ struct zkp_prover_t {
                                           const zkp_witness_t *witness, uint8_t *buffer,
                                           size_t buffer_size, zkp_synthesized_t *out,
                                           zkp_error_t *err);
+
+  /* Added after synthesize_into: present when header.struct_size covers it (absent or NULL:
+   * the host takes an op's input to be read until prove_finish returns).
+   *
+   * [worker-thread] Waits until the part of `op` that reads its input has ended (a GPU
+   * prover: the device work, uploads and all), before the epilogue prove_finish runs, and
+   * returns ZKP_OK when it ended well: from then on the prover reads nothing of the op's
+   * zkp_prove_input_t (not the caller's external memory, not the synthesis, not the
+   * randomness), whatever prove_finish does. The host may then tell the caller its memory is
+   * free (zkp_job_t.on_input_released) and never proves that input again. A failure status
+   * (and *err) says the work failed; the input may still be needed, for a retry elsewhere.
+   * Either way prove_finish must still be called, and reports the op's outcome itself. Called
+   * at most once per op, on the thread that then calls prove_finish. */
+  zkp_status_t(ZKP_CALL *prove_wait)(zkp_prover_t *self, zkp_prove_op_t *op, zkp_error_t *err);
 };
 
 /* How the host drives a prover, fixed for the prover's lifetime (create_with_facts).

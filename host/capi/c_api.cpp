@@ -106,7 +106,7 @@ ZKP_EXPORT zkp_status_t zkp_host_key_info(zkp_host_t* host, uint64_t key_id, zkp
 ZKP_EXPORT zkp_status_t zkp_host_submit(zkp_host_t* host, const zkp_job_t* job, uint64_t* job_id,
                                         zkp_error_t* err) {
   return guard(err, [&] {
-    require_struct(job, "zkp_job_t");
+    require_struct(job, "zkp_job_t", offsetof(zkp_job_t, on_input_released));  // on_input_released came later
     if (job_id == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "job_id is NULL");
     *job_id = checked(host).submit(*job);
   });

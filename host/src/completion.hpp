@@ -2,9 +2,11 @@
 // zkp_completion_t (which borrows its strings and buffers).
 #pragma once
 
+#include "job.hpp"
 #include <zkpipe/zkp_host.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,7 @@ struct JobCallbacks {
   zkp_partition_callback_t on_partition = nullptr;
   zkp_job_callback_t on_job = nullptr;
   void* user_data = nullptr;
+  std::shared_ptr<InputRelease> input_release;  // told before on_partition, if not yet
   uint32_t partitions = 0;
   uint64_t submit_ns = 0;
 };

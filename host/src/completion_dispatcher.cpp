@@ -87,6 +87,9 @@ void CompletionDispatcher::run() {
 }
 
 void CompletionDispatcher::deliver(const Completion& record, const JobCallbacks& callbacks) {
+  if (callbacks.input_release != nullptr) {
+    run_callback("input released", record.job_id, [&] { callbacks.input_release->release(record.partition); });
+  }
   if (callbacks.on_partition == nullptr) return;
   const zkp_completion_t view = record.view();
   run_callback("partition", record.job_id, [&] { callbacks.on_partition(callbacks.user_data, &view); });

@@ -158,10 +158,17 @@ uint64_t HostCore::submit(const zkp_job_t& c_job) {
   }
   job->submit_ns = now_ns();
 
+  const zkp_input_callback_t on_input_released =
+      sdk::covers(c_job.header, offsetof(zkp_job_t, on_input_released) + sizeof(c_job.on_input_released))
+          ? c_job.on_input_released
+          : nullptr;
+  job->input_release = std::make_shared<InputRelease>(on_input_released, c_job.user_data, c_job.partition_count);
+
   JobCallbacks callbacks;
   callbacks.on_partition = c_job.on_partition;
   callbacks.on_job = c_job.on_job;
   callbacks.user_data = c_job.user_data;
+  callbacks.input_release = job->input_release;
   return pipeline_->submit(std::move(job), callbacks);
 }
 

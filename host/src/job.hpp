@@ -6,6 +6,7 @@
 #include "prover.hpp"
 #include <zkpipe/zkp_host.h>
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -22,6 +23,24 @@ struct LoadedKey {
   zkp_key_info_t info{};
 };
 
+// zkp_job_t.on_input_released, each partition's told at most once: by the worker that saw its
+// input read (prove_wait), or at its completion. Shared by the job and its callbacks.
+class InputRelease {
+ public:
+  InputRelease(zkp_input_callback_t callback, void* user_data, uint32_t partitions)
+      : callback_(callback), user_data_(user_data), told_(std::make_unique<std::atomic<bool>[]>(partitions)) {}
+  bool wanted() const { return callback_ != nullptr; }
+  // Tells the caller, unless it has been told already. [any-thread]
+  void release(uint32_t partition) {
+    if (callback_ != nullptr && !told_[partition].exchange(true)) callback_(user_data_, partition);
+  }
+
+ private:
+  zkp_input_callback_t callback_;
+  void* user_data_;
+  std::unique_ptr<std::atomic<bool>[]> told_;
+};
+
 struct Job {
   uint64_t id = 0;
   std::shared_ptr<const LoadedKey> key;
@@ -30,6 +49,7 @@ struct Job {
   int32_t gpu_index = -1;                   // -1: any device
   int32_t priority = 0;                     // higher first
   uint64_t submit_ns = 0;
+  std::shared_ptr<InputRelease> input_release;  // never null once submitted
 
   // Guarded by the pipeline's scheduler lock.
   bool cancelled = false;
@@ -55,6 +75,8 @@ struct Task {
   // Its synthesis went to prove_start with ZKP_PROVE_INPUT_FINAL (Pipeline::last_attempt): the
   // prover may have taken its memory, so it is never retried.
   bool synthesis_handed_over = false;
+  // The caller was told its input is free (InputRelease, after prove_wait): never retried.
+  bool input_released = false;
 
   const zkp_partition_t& input() const { return job->partitions[partition]; }
   bool externally_synthesized() const { return input().synthesized != nullptr; }

@@ -444,7 +444,8 @@ bool Pipeline::retry_elsewhere(Task& task, const Completion& record) {
   // whose failed device process the host replaces (the send waits for the new one).
   const bool pinned = job.gpu_index >= 0;
   if ((pinned && !prover_.isolated()) || job.cancelled || stopping_ || task.failed_on.size() >= settings_.device_retries ||
-      task.synthesis_handed_over) {  // the prover may have consumed it (last_attempt)
+      task.synthesis_handed_over ||  // the prover may have consumed it (last_attempt)
+      task.input_released) {         // the caller may have freed it (on_input_released)
     return false;
   }
   task.failed_on.push_back(device);

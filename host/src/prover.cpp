@@ -94,6 +94,7 @@ void Prover::take(zkp_prover_t* raw, const std::string& what) {
   }
   synthesizes_into_ = sdk::covers(p.header, offsetof(zkp_prover_t, synthesize_into) + sizeof(p.synthesize_into)) &&
                      p.synthesize_into != nullptr;
+  waits_ = sdk::covers(p.header, offsetof(zkp_prover_t, prove_wait) + sizeof(p.prove_wait)) && p.prove_wait != nullptr;
   name_ = p.name != nullptr ? p.name : library_ != nullptr ? library_->name() : "isolated";
   device_count_ = p.device_count(raw);
   if (device_count_ == 0) throw Error(ZKP_ERR_DEVICE, "prover '" + name_ + "' has no devices");
@@ -159,6 +160,12 @@ Status Prover::prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
   const zkp_status_t code = prover_->prove_start(prover_.get(), &key, &input, gpu_index, worker, &op, &err);
   if (code == ZKP_OK && op == nullptr) return {ZKP_ERR_INTERNAL, "prove_start returned no operation"};
   return Status::from_call(code, err, "prove_start");
+}
+
+Status Prover::prove_wait(zkp_prove_op_t* op) {
+  if (!waits_) return {ZKP_ERR_UNSUPPORTED, "prover '" + name_ + "' has no prove_wait"};
+  auto err = make_struct<zkp_error_t>();
+  return Status::from_call(prover_->prove_wait(prover_.get(), op, &err), err, "prove_wait");
 }
 
 Status Prover::prove_finish(zkp_prove_op_t* op, zkp_prove_output_t& out) {

@@ -90,6 +90,10 @@ class Prover {
   // On success *op is owned by the prover until prove_finish, which must follow.
   Status prove_start(const zkp_key_t& key, const zkp_prove_input_t& input, int32_t gpu_index,
                      uint32_t worker, zkp_prove_op_t*& op);
+  // zkp_prover_t.prove_wait, when the table has it (waits()); else UNSUPPORTED. OK: the op's
+  // input is read (the zkp_prover.h contract); prove_finish must follow either way.
+  bool waits() const { return waits_; }
+  Status prove_wait(zkp_prove_op_t* op);
   Status prove_finish(zkp_prove_op_t* op, zkp_prove_output_t& out);
   // `what` begins the message of a failure to check (the self-check's, or the caller's call).
   Status verify(const zkp_key_t& key, std::span<const uint8_t> proof,
@@ -113,6 +117,7 @@ class Prover {
   uint32_t device_count_ = 0;
   bool told_facts_ = false;
   bool synthesizes_into_ = false;  // the table has synthesize_into (a plugin built after it came)
+  bool waits_ = false;             // and prove_wait
   isolation::DeviceControl* control_ = nullptr;  // process isolation: owned by prover_'s table
 
   friend struct KeyFree;

@@ -104,6 +104,7 @@ void Worker::finish(Held& held, bool& device_finished) {
   out.public_capacity = public_inputs.size();
   zkp_prove_op_t* op = held.op;
   held.op = nullptr;  // prove_finish frees it whatever it returns
+  release_input_early(task, op);
   Status finished = prover_.prove_finish(op, out);
   if (left_device(held)) return;  // now a device error: the synthesis stays, it may be retried
   if (!finished.ok()) return fail(std::move(finished));  // the synthesis stays: it may be retried
@@ -128,6 +129,16 @@ void Worker::finish(Held& held, bool& device_finished) {
     return;
   }
   self_check(task, record);
+}
+
+void Worker::release_input_early(Task& task, zkp_prove_op_t* op) {
+  // Only the caller's memory is worth telling about early (a witness partition's input was read
+  // by its synthesis, whose memory is the host's), and only when someone listens: prove_wait
+  // gives up the partition's retries.
+  if (!prover_.waits() || !task.externally_synthesized() || !task.job->input_release->wanted()) return;
+  if (!prover_.prove_wait(op).ok()) return;  // prove_finish reports the failure; a retry may follow
+  task.input_released = true;
+  task.job->input_release->release(task.partition);
 }
 
 void Worker::conclude(Held held, bool device_finished) {

@@ -71,6 +71,9 @@ class Worker {
   void finish(Held& held, bool& device_finished);
   // Hands the partition back: to another device (Pipeline::retry_elsewhere) or done.
   void conclude(Held held, bool device_finished);
+  // A caller-synthesized partition whose caller listens for on_input_released: prove_wait, and
+  // on its OK the caller is told (the partition is then never retried elsewhere).
+  void release_input_early(Task& task, zkp_prove_op_t* op);
   void self_check(const Task& task, Completion& record) const;
   // It left the device: if the watchdog declared it hung meanwhile, its outcome becomes a
   // device error (and its proof is dropped). Returns whether it was.

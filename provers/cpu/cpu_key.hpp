@@ -1,6 +1,7 @@
 // The cpu prover's keys and ops: a backend::CurveKey<E> (a zkey) or backend::BellpersonKey (a
 // bellperson parameter file), which face the ABI, and the proof itself — groth16::prove or
-// bellperson::prove on the prover's pool — which runs in prove_finish.
+// bellperson::prove on the prover's pool — which runs in prove_wait, or in prove_finish when the
+// host calls no prove_wait.
 #pragma once
 
 #include <zkpipe/sdk/prover.hpp>
@@ -8,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "core/backend/bellperson_key.hpp"
 #include "core/backend/curve_key.hpp"
@@ -23,9 +25,14 @@ struct ProofSettings {
   bool self_check;  // option verify
 };
 
-// A proof started by prove_start, finished (all of its work done) by prove_finish.
+// A proof started by prove_start: computed by compute() (prove_wait, or finish), written out by
+// finish().
 class CpuOp : public zkp_prove_op_t {
  public:
+  // The proof's arithmetic, the last reader of the op's input: after it only what take_input
+  // copied (r, s, the public inputs) is read. Once; a second call does nothing.
+  virtual void compute(const ProofSettings& settings) = 0;
+  // compute() if not yet, then the output (and the self-check).
   virtual void finish(zkp_prove_output_t& out, const ProofSettings& settings) = 0;
 };
 
@@ -41,37 +48,57 @@ inline std::uint64_t ns_since(std::chrono::steady_clock::time_point t0) {
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - t0).count());
 }
 
-// Runs `prove` (stage times into its argument) and writes the output the way both key kinds do.
-template <class KeyT, class Input, class Prove>
-void finish_on_cpu(const KeyT& key, const Input& in, const ProofSettings& settings, zkp_prove_output_t& out,
-                   Prove&& prove) {
-  key.check_output(out);
-  const auto t0 = std::chrono::steady_clock::now();
-  groth16::StageTimes times;
-  const auto proof = prove(times);
-  const auto t_out = std::chrono::steady_clock::now();
-  key.write_output(proof, in, settings.self_check, "", out);
-  out.gpu_index = 0;
-  out.gpu_duration_ns = ns_since(t0);
-  out.epilogue_ns = times.epilogue_ns + ns_since(t_out);
-  out.msm_ns = times.msm_ns();
-  out.ntt_ns = times.ntt_ns;
-}
-
-template <PairingEngine E>
-class CpuCurveOp final : public CpuOp {
+// The op of both key kinds: `prove` (stage times into its argument) computes the proof, which
+// is written out the way both do.
+template <class KeyT, class Input, class ProofT>
+class CpuOpOf : public CpuOp {
  public:
-  CpuCurveOp(const backend::CurveKey<E>& key, backend::ProofInput<E> in) : key_(key), in_(std::move(in)) {}
+  CpuOpOf(const KeyT& key, Input in) : key_(key), in_(std::move(in)) {}
 
-  void finish(zkp_prove_output_t& out, const ProofSettings& settings) override {
-    finish_on_cpu(key_, in_, settings, out, [&](groth16::StageTimes& times) {
-      return groth16::prove<E>(key_.proving_key(), in_.take_work_buffers(settings.pool), in_.r(), in_.s(), settings.pool, &times);
-    });
+  void compute(const ProofSettings& settings) override {
+    if (proof_) return;
+    const auto t0 = std::chrono::steady_clock::now();
+    proof_ = prove(settings, times_);
+    compute_ns_ = ns_since(t0);
   }
 
+  void finish(zkp_prove_output_t& out, const ProofSettings& settings) override {
+    key_.check_output(out);
+    compute(settings);
+    const auto t_out = std::chrono::steady_clock::now();
+    key_.write_output(*proof_, in_, settings.self_check, "", out);
+    const std::uint64_t output_ns = ns_since(t_out);
+    out.gpu_index = 0;
+    out.gpu_duration_ns = compute_ns_ + output_ns;
+    out.epilogue_ns = times_.epilogue_ns + output_ns;
+    out.msm_ns = times_.msm_ns();
+    out.ntt_ns = times_.ntt_ns;
+  }
+
+ protected:
+  virtual ProofT prove(const ProofSettings& settings, groth16::StageTimes& times) = 0;
+
+  const KeyT& key_;
+  Input in_;
+
  private:
-  const backend::CurveKey<E>& key_;
-  backend::ProofInput<E> in_;
+  std::optional<ProofT> proof_;
+  groth16::StageTimes times_;
+  std::uint64_t compute_ns_ = 0;
+};
+
+template <PairingEngine E>
+class CpuCurveOp final : public CpuOpOf<backend::CurveKey<E>, backend::ProofInput<E>, groth16::Proof<E>> {
+  using Base = CpuOpOf<backend::CurveKey<E>, backend::ProofInput<E>, groth16::Proof<E>>;
+
+ public:
+  using Base::Base;
+
+ private:
+  groth16::Proof<E> prove(const ProofSettings& settings, groth16::StageTimes& times) override {
+    return groth16::prove<E>(this->key_.proving_key(), this->in_.take_work_buffers(settings.pool), this->in_.r(),
+                             this->in_.s(), settings.pool, &times);
+  }
 };
 
 template <PairingEngine E>
@@ -87,19 +114,16 @@ class CpuCurveKey final : public CpuKey {
   std::unique_ptr<backend::CurveKey<E>> key_;
 };
 
-class CpuBellpersonOp final : public CpuOp {
- public:
-  CpuBellpersonOp(const backend::BellpersonKey& key, backend::BellpersonProofInput in) : key_(key), in_(std::move(in)) {}
+using BellpersonProof = groth16::Proof<backend::BellpersonKey::Engine>;
 
-  void finish(zkp_prove_output_t& out, const ProofSettings& settings) override {
-    finish_on_cpu(key_, in_, settings, out, [&](groth16::StageTimes& times) {
-      return bellperson::prove(key_.key(), in_.take_work_buffers(), in_.r(), in_.s(), settings.pool, &times);
-    });
-  }
+class CpuBellpersonOp final : public CpuOpOf<backend::BellpersonKey, backend::BellpersonProofInput, BellpersonProof> {
+ public:
+  using CpuOpOf::CpuOpOf;
 
  private:
-  const backend::BellpersonKey& key_;
-  backend::BellpersonProofInput in_;
+  BellpersonProof prove(const ProofSettings& settings, groth16::StageTimes& times) override {
+    return bellperson::prove(key_.key(), in_.take_work_buffers(), in_.r(), in_.s(), settings.pool, &times);
+  }
 };
 
 class CpuBellpersonKey final : public CpuKey {

@@ -106,6 +106,14 @@ std::unique_ptr<zkp_prove_op_t> CpuProver::prove_start(const zkp_key_t& key, con
   });
 }
 
+void CpuProver::prove_wait(zkp_prove_op_t& op) {
+  translate_format_errors([&] {
+    auto* cpu_op = dynamic_cast<CpuOp*>(&op);
+    if (cpu_op == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the op was not started by the cpu prover");
+    cpu_op->compute(ProofSettings{pool_, settings_.verify});
+  });
+}
+
 void CpuProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) {
   translate_format_errors([&] {
     auto* cpu_op = dynamic_cast<CpuOp*>(op.get());

@@ -8,11 +8,12 @@
 //   synthesize   backend: witness checks, the r1cs check if configured, a = A·w, b = B·w.
 //                Holds exactly key_info.synthesis_bytes.
 //   prove_start  backend::take_input: the checked input and (r, s).
-//   prove_finish does the proving work on the calling thread (H, the five MSMs, the epilogue),
-//                then, with option verify (default on), checks the proof with the pairing and
-//                fails with ZKP_ERR_UNSATISFIED_WITNESS instead of returning a bad proof.
-//                gpu_duration_ns is the wall time of all of that.
-// Doing the work in prove_finish rather than on a thread started by prove_start is deliberate:
+//   prove_wait   does the proving work on the calling thread (H, the five MSMs, the epilogue's
+//                arithmetic), the last that reads the input.
+//   prove_finish does it if prove_wait did not, then, with option verify (default on), checks
+//                the proof with the pairing and fails with ZKP_ERR_UNSATISFIED_WITNESS instead
+//                of returning a bad proof. gpu_duration_ns is the wall time of all of that.
+// Doing the work on the worker's thread rather than on one started by prove_start is deliberate:
 // on a CPU the "device" is the same cores, so overlapping two proofs gains nothing and would
 // double the working memory.
 //
@@ -58,6 +59,7 @@ class CpuProver final : public sdk::Prover {
   std::unique_ptr<zkp_prove_op_t> prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                               int32_t gpu_index, uint32_t worker) override;
   void prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) override;
+  void prove_wait(zkp_prove_op_t& op);
   bool verify(const zkp_key_t& key, std::span<const uint8_t> proof,
               std::span<const uint8_t> public_inputs) const override;
 

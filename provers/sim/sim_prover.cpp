@@ -129,6 +129,11 @@ std::unique_ptr<zkp_prove_op_t> SimProver::prove_start(const zkp_key_t&, const z
   return op;
 }
 
+void SimProver::prove_wait(zkp_prove_op_t& base) {
+  // A simulated device "reads" its input until its work ends; nothing is read at all.
+  std::this_thread::sleep_until(static_cast<SimOp&>(base).deadline);
+}
+
 void SimProver::prove_finish(std::unique_ptr<zkp_prove_op_t> base, zkp_prove_output_t& out) {
   auto& op = static_cast<SimOp&>(*base);
   std::this_thread::sleep_until(op.deadline);

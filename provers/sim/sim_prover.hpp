@@ -57,6 +57,7 @@ class SimProver final : public sdk::Prover {
   std::unique_ptr<zkp_prove_op_t> prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                               int32_t gpu_index, uint32_t worker) override;
   void prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) override;
+  void prove_wait(zkp_prove_op_t& op);  // until the simulated device work ends
 
  private:
   struct Device {

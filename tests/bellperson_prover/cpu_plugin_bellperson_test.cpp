@@ -8,6 +8,8 @@
 // inputs in B), so every gather runs.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -160,6 +162,41 @@ TEST(CpuPluginBellperson, CallerSynthesisInEitherFormMatchesTheWitnessPathByteFo
             ZKP_OK)
       << err.message;
   EXPECT_EQ(valid, 1);
+}
+
+// zkp_prover_t.prove_wait: once it returns, the caller's buffers are no longer read; they are
+// overwritten here before prove_finish, and the proof is still the same bytes.
+TEST(CpuPluginBellperson, AfterProveWaitTheCallersBuffersAreNotRead) {
+  auto p = make_prover(kCircuit + "circuit.r1cs");
+  ASSERT_GE(p->header.struct_size, offsetof(zkp_prover_t, prove_wait) + sizeof(p->prove_wait));
+  ASSERT_NE(p->prove_wait, nullptr);
+  Key key;
+  zkp_error_t err = make<zkp_error_t>();
+  ASSERT_EQ(test::load_key(p.get(), ZKPIPE_BELLPERSON_PARAMS, -1, key, err, ZKP_KEY_FORMAT_BELLPERSON), ZKP_OK) << err.message;
+  const auto info = test::info_of(p.get(), key.key);
+  for (bool montgomery : {true, false}) {
+    SCOPED_TRACE(montgomery ? "montgomery" : "standard");
+    CallerInput reference(montgomery);
+    Output expected(info);
+    ASSERT_EQ(prove_external(p.get(), key.key, reference.record, expected, err), ZKP_OK) << err.message;
+
+    CallerInput caller(montgomery);
+    const auto rs = randomness();
+    auto in = make<zkp_prove_input_t>();
+    in.external = &caller.record;
+    in.randomness = rs.data();
+    zkp_prove_op_t* op = nullptr;
+    ASSERT_EQ(p->prove_start(p.get(), key.key, &in, 0, 0, &op, &err), ZKP_OK) << err.message;
+    ASSERT_EQ(p->prove_wait(p.get(), op, &err), ZKP_OK) << err.message;
+    for (std::vector<std::uint8_t>* v : {&caller.a, &caller.b, &caller.c, &caller.inputs, &caller.aux}) {
+      std::fill(v->begin(), v->end(), std::uint8_t{0xA5});
+    }
+    for (std::vector<std::uint64_t>* v : {&caller.a_aux, &caller.b_input, &caller.b_aux}) std::fill(v->begin(), v->end(), 0);
+    Output o(info);
+    ASSERT_EQ(p->prove_finish(p.get(), op, &o.out, &err), ZKP_OK) << err.message;
+    EXPECT_EQ(o.proof, expected.proof);
+    EXPECT_EQ(o.publics, expected.publics);
+  }
 }
 
 // ZKP_PROVE_INPUT_FINAL on a bellperson key's own synthesis: the H step works in its a, b, c;

@@ -3,8 +3,10 @@
 #include "host_test_support.hpp"
 
 #include <algorithm>
+#include <cstddef>
 #include <atomic>
 #include <chrono>
+#include <map>
 #include <set>
 #include <stdexcept>
 #include <thread>
@@ -468,6 +470,114 @@ TEST(Pipeline, CallerSynthesizedPartitionsSkipSynthesis) {
   EXPECT_EQ(status_field(line, "mismatches"), 0) << line;
 }
 
+// zkp_job_t.on_input_released: once per partition, before its on_partition; early (on the
+// device's worker thread) for a caller-synthesized partition on a prover with prove_wait, on
+// the completion thread otherwise.
+struct ReleaseLog : Collector {
+  struct Event {
+    bool released;  // else: its completion
+    uint32_t partition;
+    std::thread::id thread;
+  };
+  std::vector<Event> events;
+
+  static void on_released(void* self, uint32_t partition) {
+    auto& me = *static_cast<ReleaseLog*>(self);
+    std::lock_guard lock(me.mu);
+    me.events.push_back({true, partition, std::this_thread::get_id()});
+  }
+  static void on_completion(void* self, const zkp_completion_t* c) {
+    auto& me = *static_cast<ReleaseLog*>(self);
+    {
+      std::lock_guard lock(me.mu);
+      me.events.push_back({false, c->partition, std::this_thread::get_id()});
+    }
+    Collector::on_partition(self, c);
+  }
+};
+
+// Runs 4 partitions (0 and 2 caller-synthesized) through `options`' prover; the log.
+void run_release_job(const std::vector<std::string>& options, ReleaseLog& log) {
+  HostPtr host = must_create(options);
+  ASSERT_TRUE(host);
+  const uint64_t key = must_load_key(host.get());
+  const std::vector<uint8_t> scalars(4 * 32, 0);
+  zkp_synthesized_t inputs{};
+  inputs.header = ZKP_HEADER_INIT(zkp_synthesized_t);
+  inputs.a = inputs.b = inputs.c = scalars.data();
+  inputs.abc_length = 4;
+  inputs.assignment = scalars.data();
+  inputs.assignment_length = 2;
+  Partitions parts(4);
+  parts.list[0].synthesized = &inputs;
+  parts.list[2].synthesized = &inputs;
+  zkp_job_t job = make_job(key, parts, &log);
+  job.on_partition = &ReleaseLog::on_completion;
+  job.on_input_released = &ReleaseLog::on_released;
+  must_submit(host.get(), job);
+  must_wait(host.get());
+}
+
+// For each partition: the thread its release ran on, checked to come once and before its
+// completion; and the completion thread.
+std::map<uint32_t, std::thread::id> release_threads(const ReleaseLog& log, std::thread::id& completion_thread) {
+  std::map<uint32_t, std::thread::id> released;
+  for (const ReleaseLog::Event& e : log.events) {
+    if (e.released) {
+      EXPECT_FALSE(released.contains(e.partition)) << "partition " << e.partition << " released twice";
+      released[e.partition] = e.thread;
+    } else {
+      EXPECT_TRUE(released.contains(e.partition)) << "partition " << e.partition << " completed before its release";
+      completion_thread = e.thread;
+    }
+  }
+  EXPECT_EQ(released.size(), 4u);
+  return released;
+}
+
+TEST(InputRelease, EarlyOnTheWorkerForCallerSynthesizedPartitionsOfAProverThatWaits) {
+  ReleaseLog log;
+  run_release_job({"prover=sim", "prover.gpu_ms=5", "pacer=greedy"}, log);  // sim has prove_wait
+  ASSERT_EQ(log.records.size(), 4u);
+  for (const Record& r : log.records) EXPECT_EQ(r.status, ZKP_OK) << r.message;
+  std::thread::id completion_thread;
+  const auto released = release_threads(log, completion_thread);
+  ASSERT_EQ(released.size(), 4u);
+  EXPECT_NE(released.at(0), completion_thread);  // a worker's thread: after prove_wait
+  EXPECT_NE(released.at(2), completion_thread);
+  EXPECT_EQ(released.at(1), completion_thread);  // a witness partition: at its completion
+  EXPECT_EQ(released.at(3), completion_thread);
+}
+
+TEST(InputRelease, AtCompletionOnAProverWithoutProveWait) {
+  ReleaseLog log;
+  run_release_job({"prover=hosttest", "pacer=greedy"}, log);
+  ASSERT_EQ(log.records.size(), 4u);
+  std::thread::id completion_thread;
+  for (const auto& [partition, thread] : release_threads(log, completion_thread)) {
+    EXPECT_EQ(thread, completion_thread) << "partition " << partition;
+  }
+}
+
+TEST(InputRelease, AnOlderCallersJobHasNoSuchCallback) {
+  HostPtr host = must_create({"prover=sim", "prover.gpu_ms=1"});
+  ASSERT_TRUE(host);
+  const uint64_t key = must_load_key(host.get());
+  Collector c;
+  Partitions parts(2);
+  zkp_job_t job = make_job(key, parts, &c);
+  // Garbage where the field would be, beyond the struct_size an older caller sets: never read.
+  job.on_input_released = reinterpret_cast<zkp_input_callback_t>(uintptr_t{1});
+  job.header.struct_size = static_cast<uint32_t>(offsetof(zkp_job_t, on_input_released));
+  must_submit(host.get(), job);
+  must_wait(host.get());
+  ASSERT_EQ(c.records.size(), 2u);
+  job.header.struct_size = static_cast<uint32_t>(offsetof(zkp_job_t, on_input_released)) - 1;
+  zkp_error_t err = make_error();
+  uint64_t id = 0;
+  EXPECT_EQ(zkp_host_submit(host.get(), &job, &id, &err), ZKP_ERR_ABI_MISMATCH) << err.message;
+}
+
 // -- submit validation --------------------------------------------------------------
 
 TEST(Submit, GpuIndexBeyondDeviceCount) {
@@ -507,7 +617,7 @@ TEST(Submit, UnknownKeyNoPartitionsAndShortStruct) {
   job = make_job(key, parts, nullptr);
   job.header.struct_size = 8;
   EXPECT_EQ(zkp_host_submit(host.get(), &job, &id, &err), ZKP_ERR_ABI_MISMATCH);
-  EXPECT_STREQ(err.message, ("zkp_job_t has struct_size 8, expected at least " + std::to_string(sizeof(zkp_job_t))).c_str());
+  EXPECT_STREQ(err.message, ("zkp_job_t has struct_size 8, expected at least " + std::to_string(offsetof(zkp_job_t, on_input_released))).c_str());
 
   job = make_job(key, parts, nullptr);
   parts.list[0].witness.header.struct_size = 4;

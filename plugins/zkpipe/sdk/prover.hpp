@@ -26,6 +26,11 @@
 //                          std::span<uint8_t> buffer, zkp_synthesized_t& out);  // optional
 //
 // and the adapter fills the entry (checking the pointers first); without it the entry is NULL.
+// Likewise a backend that can say when an op's input is no longer read (zkp_prover_t.prove_wait)
+// declares
+//
+//     void prove_wait(zkp_prove_op_t& op);  // optional: returns when the input is read, throws
+//                                           // (the work failed) otherwise
 //
 // A backend built on libraries that throw their own exception types (a GPU runtime's, say)
 // maps them to statuses in one place instead of catching them in every function:
@@ -296,6 +301,16 @@ struct ProverFactory {
     });
   }
 
+  // Whether T implements prove_wait (see the header comment).
+  static constexpr bool kWaits = requires(T& t, zkp_prove_op_t& op) { t.prove_wait(op); };
+
+  static zkp_status_t prove_wait(zkp_prover_t* p, zkp_prove_op_t* op, zkp_error_t* err) {
+    return run(err, [&] {
+      if (op == nullptr) throw Error(ZKP_ERR_INVALID_ARGUMENT, "op is NULL");
+      if constexpr (kWaits) self(p).prove_wait(*op);
+    });
+  }
+
   // T(host, facts, options) when T takes the facts, else T(host, options).
   static std::unique_ptr<T> construct(const HostServices& host, const ProverFacts& facts, Options& opts) {
     if constexpr (std::is_constructible_v<T, const HostServices&, const ProverFacts&, Options&>) {
@@ -347,6 +362,7 @@ struct ProverFactory {
     c.prove_finish = &prove_finish;
     c.verify = (c.flags & ZKP_PROVER_FLAG_VERIFY) ? &verify : nullptr;
     c.synthesize_into = kSynthesizesInto ? &synthesize_into : nullptr;
+    c.prove_wait = kWaits ? &prove_wait : nullptr;
     return &o.release()->c;
   }
 

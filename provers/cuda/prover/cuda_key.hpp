@@ -85,19 +85,22 @@ class CudaKey final : public KeyState {
    public:
     Op(DeviceSlot& device, std::shared_ptr<CudaKey> key, Input in, bool self_check)
         : OpBase(device), key(std::move(key)), input(std::move(in)), self_check(self_check),
-          job(std::make_shared<ProofJob<E>>()), done(job->done.get_future()) {}
+          job(std::make_shared<ProofJob<E>>()), done(job->done.get_future().share()) {}
     // The lane reads this op's input until it is done; an op dropped early (a failed
     // prove_finish) waits for it rather than free what the lane reads.
     ~Op() override {
       if (done.valid()) done.wait();
     }
     void finish(zkp_prove_output_t& out, DeviceStageTimes* times) override { key->finish(*this, out, times); }
+    // The lane's stages are the input's last readers: the epilogue and the output read only
+    // what take_input copied (r, s, the public inputs), and the stage sums.
+    void wait_input_read() override { done.get(); }
 
     std::shared_ptr<CudaKey> key;
     Input input;
     const bool self_check;
     std::shared_ptr<ProofJob<E>> job;
-    std::future<void> done;
+    std::shared_future<void> done;  // shared: prove_wait and finish both read its outcome
   };
 
   void finish(Op& op, zkp_prove_output_t& out, DeviceStageTimes* times) const {

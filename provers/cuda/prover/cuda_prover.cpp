@@ -307,6 +307,12 @@ void CudaProver::finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& 
   base->device().busy_ns.fetch_add(out.gpu_duration_ns);
 }
 
+void CudaProver::prove_wait(zkp_prove_op_t& op) {
+  auto* base = dynamic_cast<OpBase*>(&op);
+  if (base == nullptr) throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "the op was not started by the cuda prover");
+  translate_format_errors([&] { base->wait_input_read(); });
+}
+
 void CudaProver::prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) {
   finish(std::move(op), out, nullptr);
 }

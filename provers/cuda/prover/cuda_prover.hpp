@@ -10,6 +10,7 @@
 //   synthesize   a = A·w, b = B·w on the host's threads (the backend layer's synthesis).
 //   prove_start  checks the input, draws (r, s) (backend), queues the proof on lane `worker` of device
 //                gpu_index (-1: the device with the fewest proofs in flight) and returns.
+//   prove_wait   waits for the proof's device work, the last reader of its input (zkp_prover_t.prove_wait).
 //   prove_finish waits, runs the CPU epilogue, self-verifies (option verify), writes the proof.
 //                gpu_duration_ns = the proof's span on the device's clock, from its first
 //                device work to the end of its last (CUDA events; DeviceStageTimes::span_ms).
@@ -56,6 +57,8 @@ class CudaProver final : public sdk::Prover {
   std::unique_ptr<zkp_prove_op_t> prove_start(const zkp_key_t& key, const zkp_prove_input_t& input,
                                               int32_t gpu_index, uint32_t worker) override;
   void prove_finish(std::unique_ptr<zkp_prove_op_t> op, zkp_prove_output_t& out) override;
+  // zkp_prover_t.prove_wait: until the op's device work has ended (its input's last reader).
+  void prove_wait(zkp_prove_op_t& op);
   bool verify(const zkp_key_t& key, std::span<const uint8_t> proof,
               std::span<const uint8_t> public_inputs) const override;
 

@@ -72,6 +72,9 @@ class OpBase : public zkp_prove_op_t {
   // Waits for the device work, runs the epilogue (and the self-check), writes `out`. Throws
   // sdk::Error; `times`, if given, receives the stage split.
   virtual void finish(zkp_prove_output_t& out, DeviceStageTimes* times) = 0;
+  // Waits for the device work, the last reader of the op's input (zkp_prover_t.prove_wait);
+  // throws the lane's error, which finish() throws again.
+  virtual void wait_input_read() = 0;
 
  private:
   DeviceSlot& device_;
