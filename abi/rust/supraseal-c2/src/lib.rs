@@ -383,10 +383,12 @@ pub unsafe fn free_gpu_mutex(ptr: *mut core::ffi::c_void) {
     }
 }
 
-/// Proves as [`generate_groth16_proof`] and returns a handle to the proofs for
-/// [`finish_groth16_proof`] (or [`drop_pending_proof`]). The proofs are done when it
-/// returns, so the caller may free every input then (Curio frees a, b, c and r, s after
-/// start, the rest after finish); finish only writes them out.
+/// Starts proving as [`generate_groth16_proof`] and returns a handle for
+/// [`finish_groth16_proof`] (or [`drop_pending_proof`]) once zkpipe reads none of the inputs
+/// any more, so the caller may free every input then (Curio frees a, b, c and r, s after
+/// start, the rest after finish): on the cuda prover when each circuit's device work has
+/// ended, before the CPU epilogue, which finish waits for (with the cpu prover, when each
+/// circuit's arithmetic has; with a prover that cannot tell, when the proofs are done).
 #[cfg(feature = "cuzk")]
 pub fn start_groth16_proof<S, D>(
     ntt_a_scalars: &[*const S],
@@ -430,8 +432,8 @@ pub fn start_groth16_proof<S, D>(
         b_g1_aux_total_density,
         num_circuits,
     );
-    match prove::run(&provers, r_s, s_s, srs, gpu_index) {
-        Ok(proofs) => Box::into_raw(Box::new(prove::Pending { proofs })).cast(),
+    match prove::start(&provers, r_s, s_s, srs, gpu_index) {
+        Ok(pending) => Box::into_raw(Box::new(pending)).cast(),
         Err(err) => panic!("{}", String::from(err)),
     }
 }
@@ -443,8 +445,8 @@ pub fn start_groth16_proof<S, D>(
 pub fn finish_groth16_proof<PR>(handle: *mut core::ffi::c_void, proofs: &mut [PR]) {
     assert!(!handle.is_null(), "finish_groth16_proof: a null pending proof handle");
     // SAFETY: a non-null handle comes from start_groth16_proof and is consumed here.
-    let pending = unsafe { Box::from_raw(handle.cast::<prove::Pending>()) };
-    if let Err(err) = prove::write(&pending.proofs, proofs) {
+    let pending = unsafe { Box::from_raw(handle.cast::<Option<prove::Pending>>()) };
+    if let Err(err) = prove::finish(*pending).and_then(|done| prove::write(&done, proofs)) {
         panic!("{}", String::from(err));
     }
 }
@@ -457,6 +459,6 @@ pub fn finish_groth16_proof<PR>(handle: *mut core::ffi::c_void, proofs: &mut [PR
 #[cfg(feature = "cuzk")]
 pub unsafe fn drop_pending_proof(handle: *mut core::ffi::c_void) {
     if !handle.is_null() {
-        drop(Box::from_raw(handle.cast::<prove::Pending>()));
+        drop(Box::from_raw(handle.cast::<Option<prove::Pending>>()));
     }
 }

@@ -18,10 +18,11 @@ const FP_BYTES: usize = 48;
 // Density words are read as u64 through supraseal's `*const usize`.
 const _: () = assert!(usize::BITS == 64, "supraseal's density words are usize; zkpipe reads u64");
 
-/// Proofs made by `start_groth16_proof`, waiting for `finish_groth16_proof`.
+/// Proofs started by `start_groth16_proof`, whose inputs zkpipe reads no more, waiting for
+/// `finish_groth16_proof` (dropping it cancels what has not run).
 #[cfg(feature = "cuzk")]
 pub(crate) struct Pending {
-    pub(crate) proofs: Vec<BlstProof>,
+    pub(crate) proofs: zkpipe::supraseal::PendingProof<'static>,
 }
 
 fn invalid(message: String) -> cuda::Error {
@@ -128,6 +129,32 @@ pub(crate) fn run<S>(provers: &[Assignment<S>], r_s: &[S], s_s: &[S], srs: &SRS,
     let (r, s): (Vec<Scalar>, Vec<Scalar>) = (r_s.iter().map(standard).collect(), s_s.iter().map(standard).collect());
     let proofs = srs.scope(|scope| scope.start(&assignments, &r, &s, gpu_index.max(-1))?.finish()).map_err(crate::from_zkpipe)?;
     proofs.iter().map(to_blst).collect()
+}
+
+/// Starts `provers` as one zkpipe job and returns once zkpipe reads none of the caller's
+/// buffers (`SRS::start_released`): cuzk's start. `gpu_index` as for `run`.
+#[cfg(feature = "cuzk")]
+pub(crate) fn start<S>(provers: &[Assignment<S>], r_s: &[S], s_s: &[S], srs: &SRS, gpu_index: i32) -> Result<Option<Pending>, cuda::Error> {
+    check_scalar::<S>()?;
+    if provers.is_empty() {
+        return Ok(None);
+    }
+    let srs = srs.loaded()?;
+    // SAFETY: the caller's pointers are valid until this returns (supraseal's contract), and
+    // start_released returns only once zkpipe reads none of them.
+    let assignments = provers.iter().enumerate().map(|(c, p)| unsafe { assignment(c, p) }).collect::<Result<Vec<_>, _>>()?;
+    let (r, s): (Vec<Scalar>, Vec<Scalar>) = (r_s.iter().map(standard).collect(), s_s.iter().map(standard).collect());
+    let proofs = srs.start_released(&assignments, &r, &s, gpu_index.max(-1)).map_err(crate::from_zkpipe)?;
+    Ok(Some(Pending { proofs }))
+}
+
+/// The proofs of a started job, as blst's bytes, once it has finished.
+#[cfg(feature = "cuzk")]
+pub(crate) fn finish(pending: Option<Pending>) -> Result<Vec<BlstProof>, cuda::Error> {
+    match pending {
+        None => Ok(Vec::new()),
+        Some(p) => p.proofs.finish().map_err(crate::from_zkpipe)?.iter().map(to_blst).collect(),
+    }
 }
 
 /// Writes `done` into the caller's proof array (at least as long; its memory may be

@@ -1,6 +1,7 @@
 //! Curio's fork (feature `cuzk`), called as cuzk's bellperson fork calls it: two GPU-worker
 //! threads each start a batch on their device with their own gpu mutex, free a, b, c and
-//! r, s right after start (as `prove_start` does), and hand the pending handle to another
+//! r, s right after start (as `prove_start` does; the assignments too, which the crate's
+//! start releases as well), and hand the pending handle to another
 //! thread, which finishes it into uninitialised proof memory. Every proof verifies and is
 //! zkpipe's own for the same (r, s). Also: the fork's `generate_groth16_proof` with a
 //! device, a dropped pending proof, and the finish-side checks.
@@ -48,9 +49,11 @@ fn start(mut circuits: Vec<Circuit>, r: Vec<[u64; 4]>, s: Vec<[u64; 4]>, srs: &S
         mtx.0,
         gpu_index,
     );
-    // `release_abc` and `drop(r_s)`: overwritten first, so a later read would show.
+    // `release_abc` and `drop(r_s)`, and beyond cuzk: the assignments too (the crate's start
+    // returns once zkpipe reads no input; `first`, whose densities it was given, is dropped
+    // on return). Overwritten first, so a later read would show in the proofs.
     for circuit in &mut circuits {
-        for v in [&mut circuit.a, &mut circuit.b, &mut circuit.c] {
+        for v in [&mut circuit.a, &mut circuit.b, &mut circuit.c, &mut circuit.input, &mut circuit.aux] {
             v.fill([u64::MAX; 4]);
             *v = Vec::new();
         }

@@ -58,6 +58,7 @@ pub struct zkp_job_summary_t {
 
 pub type zkp_partition_callback_t = Option<unsafe extern "C" fn(user_data: *mut c_void, record: *const zkp_completion_t)>;
 pub type zkp_job_callback_t = Option<unsafe extern "C" fn(user_data: *mut c_void, summary: *const zkp_job_summary_t)>;
+pub type zkp_input_callback_t = Option<unsafe extern "C" fn(user_data: *mut c_void, partition: u32)>;
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]
@@ -72,6 +73,8 @@ pub struct zkp_job_t {
     pub on_partition: zkp_partition_callback_t,
     pub on_job: zkp_job_callback_t,
     pub user_data: *mut c_void,
+    /// Added after the first release: present when `header.struct_size` covers it.
+    pub on_input_released: zkp_input_callback_t,
 }
 
 #[repr(C)]

@@ -217,6 +217,8 @@ pub struct zkp_prover_t {
             err: *mut zkp_error_t,
         ) -> zkp_status_t,
     >,
+    /// Added after `synthesize_into`: present when `header.struct_size` covers it.
+    pub prove_wait: Option<unsafe extern "C" fn(self_: *mut zkp_prover_t, op: *mut zkp_prove_op_t, err: *mut zkp_error_t) -> zkp_status_t>,
 }
 
 #[repr(C)]

@@ -56,6 +56,7 @@ int main(void) {
   FIELD(zkp_prover_t, key_free); FIELD(zkp_prover_t, synthesize); FIELD(zkp_prover_t, synthesis_free);
   FIELD(zkp_prover_t, prove_start); FIELD(zkp_prover_t, prove_finish); FIELD(zkp_prover_t, verify);
   FIELD(zkp_prover_t, synthesize_into);
+  FIELD(zkp_prover_t, prove_wait);
   STRUCT(zkp_prover_facts_t); FIELD(zkp_prover_facts_t, header); FIELD(zkp_prover_facts_t, workers_per_device);
   FIELD(zkp_prover_facts_t, synthesis_threads); FIELD(zkp_prover_facts_t, ops_per_worker);
   STRUCT(zkp_prover_factory_t); FIELD(zkp_prover_factory_t, header); FIELD(zkp_prover_factory_t, options_help);
@@ -90,6 +91,7 @@ int main(void) {
   STRUCT(zkp_job_t); FIELD(zkp_job_t, header); FIELD(zkp_job_t, key_id); FIELD(zkp_job_t, partitions);
   FIELD(zkp_job_t, partition_count); FIELD(zkp_job_t, gpu_index); FIELD(zkp_job_t, priority); FIELD(zkp_job_t, randomness);
   FIELD(zkp_job_t, on_partition); FIELD(zkp_job_t, on_job); FIELD(zkp_job_t, user_data);
+  FIELD(zkp_job_t, on_input_released);
   STRUCT(zkp_host_stats_t); FIELD(zkp_host_stats_t, header); FIELD(zkp_host_stats_t, jobs_submitted);
   FIELD(zkp_host_stats_t, jobs_finished); FIELD(zkp_host_stats_t, partitions_succeeded); FIELD(zkp_host_stats_t, partitions_failed);
   FIELD(zkp_host_stats_t, pending); FIELD(zkp_host_stats_t, synthesizing); FIELD(zkp_host_stats_t, waiting);

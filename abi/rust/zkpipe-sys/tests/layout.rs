@@ -61,7 +61,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_prove_output_t, header, proof, proof_capacity, proof_size, public_inputs, public_capacity, public_size,
         gpu_index, gpu_duration_ns, epilogue_ns, msm_ns, ntt_ns, flags);
     layout!(s, zkp_prover_t, header, impl_ = impl, name, flags, destroy, device_count, device_info, key_load, key_info,
-        key_free, synthesize, synthesis_free, prove_start, prove_finish, verify, synthesize_into);
+        key_free, synthesize, synthesis_free, prove_start, prove_finish, verify, synthesize_into, prove_wait);
     layout!(s, zkp_prover_facts_t, header, workers_per_device, synthesis_threads, ops_per_worker);
     layout!(s, zkp_prover_factory_t, header, options_help, create, create_with_facts);
     layout!(s, zkp_pacer_facts_t, header, device_count, workers_per_device, synthesis_threads, budget_bytes, start_ns);
@@ -74,7 +74,8 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_completion_t, header, job_id, partition, status, message, gpu_index, worker, gpu_duration_ns,
         synthesis_ns, queue_wait_ns, total_ns, curve, flags, proof, proof_size, public_inputs, public_size);
     layout!(s, zkp_job_summary_t, header, job_id, status, partitions, succeeded, failed, cancelled, wall_ns);
-    layout!(s, zkp_job_t, header, key_id, partitions, partition_count, gpu_index, priority, randomness, on_partition, on_job, user_data);
+    layout!(s, zkp_job_t, header, key_id, partitions, partition_count, gpu_index, priority, randomness, on_partition, on_job, user_data,
+        on_input_released);
     layout!(s, zkp_host_stats_t, header, jobs_submitted, jobs_finished, partitions_succeeded, partitions_failed, pending,
         synthesizing, waiting, proving, budget_total_bytes, budget_used_bytes, budget_peak_bytes, device_count, workers_per_device,
         admission_stalls, admission_interval_ns, device_restarts, devices_quarantined);

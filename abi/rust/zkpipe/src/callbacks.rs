@@ -1,12 +1,14 @@
-//! The state a submitted job hands the host as user_data, and the two `extern "C"`
-//! functions the completion thread calls with it. A panic is caught here, on the Rust
-//! side: unwinding into C is undefined behaviour.
+//! The state a submitted job hands the host as user_data, and the `extern "C"` functions the
+//! host calls with it (the completion thread; a device's worker thread for an input released
+//! early). A panic is caught here, on the Rust side: unwinding into C is undefined behaviour.
+//! The callbacks share the state (`&JobState`, the sink behind a mutex): an input release may
+//! run on a worker thread while the completion thread delivers another partition.
 use crate::completion::{Completion, Summary};
 use crate::partition::Partition;
 use std::any::Any;
 use std::ffi::{c_void, CString};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::{mpsc, Arc, Mutex};
+use std::sync::{mpsc, Arc, Condvar, Mutex};
 use zkpipe_sys as sys;
 
 /// Where completions go.
@@ -22,14 +24,38 @@ pub(crate) struct Outcome {
     pub panic: Option<String>,
 }
 
+/// How many of a job's partitions the host has said it reads no more of
+/// (`zkp_job_t.on_input_released`).
+#[derive(Default)]
+pub(crate) struct Released {
+    count: Mutex<u32>,
+    changed: Condvar,
+}
+
+impl Released {
+    fn note(&self) {
+        *self.count.lock().unwrap_or_else(|e| e.into_inner()) += 1;
+        self.changed.notify_all();
+    }
+
+    /// Blocks until `n` have been released.
+    pub(crate) fn wait_for(&self, n: u32) {
+        let mut count = self.count.lock().unwrap_or_else(|e| e.into_inner());
+        while *count < n {
+            count = self.changed.wait(count).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+}
+
 /// Owns everything the host reads for one job (the buffers, the raw records pointing
 /// into them) until the job's summary arrives; on_job frees it.
 pub(crate) struct JobState<'a> {
     pub partitions: Vec<Partition<'a>>,
     pub paths: Vec<CString>,
     pub synthesized: Vec<sys::zkp_synthesized_t>,
-    pub sink: Sink<'a>,
+    pub sink: Mutex<Sink<'a>>,
     pub outcome: Arc<Mutex<Outcome>>,
+    pub released: Arc<Released>,
 }
 
 // SAFETY: the raw pointers in `synthesized` point into `partitions`, which the state owns
@@ -41,11 +67,20 @@ fn panic_message(p: Box<dyn Any + Send>) -> String {
     p.downcast_ref::<&str>().map(|s| s.to_string()).or_else(|| p.downcast_ref::<String>().cloned()).unwrap_or_else(|| "a non-string panic payload".into())
 }
 
+pub(crate) unsafe extern "C" fn on_input_released(user: *mut c_void, _partition: u32) {
+    // SAFETY: user is the JobState submit leaked, shared with the other callbacks until on_job
+    // (after every release) frees it.
+    let state = &*(user as *const JobState<'static>);
+    state.released.note();
+}
+
 pub(crate) unsafe extern "C" fn on_partition(user: *mut c_void, record: *const sys::zkp_completion_t) {
-    // SAFETY: user is the JobState submit leaked; only the completion thread uses it now.
-    let state = &mut *(user as *mut JobState<'static>);
+    // SAFETY: user is the JobState submit leaked; the sink is used by this thread only (the
+    // completion thread), behind its mutex all the same.
+    let state = &*(user as *const JobState<'static>);
     let completion = Completion::from_raw(&*record);
-    match &mut state.sink {
+    let mut sink = state.sink.lock().unwrap_or_else(|e| e.into_inner());
+    match &mut *sink {
         Sink::Closure(f) => {
             // After a panic the closure's state is suspect: it is not called again.
             if state.outcome.lock().unwrap_or_else(|e| e.into_inner()).panic.is_some() {

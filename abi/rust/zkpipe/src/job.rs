@@ -1,5 +1,5 @@
 //! Building, submitting and following a job.
-use crate::callbacks::{self, JobState, Outcome, Sink};
+use crate::callbacks::{self, JobState, Outcome, Released, Sink};
 use crate::completion::{Completion, Summary};
 use crate::error::{call, Error, Result};
 use crate::host::{cstring, Host, Key};
@@ -85,7 +85,15 @@ impl<'h, 'a> JobBuilder<'h, 'a> {
                 (Sink::Channel(tx), Some(rx))
             }
         };
-        let mut state = Box::new(JobState { partitions: self.partitions, paths: Vec::new(), synthesized: Vec::new(), sink, outcome: Arc::clone(&outcome) });
+        let released = Arc::new(Released::default());
+        let mut state = Box::new(JobState {
+            partitions: self.partitions,
+            paths: Vec::new(),
+            synthesized: Vec::new(),
+            sink: Mutex::new(sink),
+            outcome: Arc::clone(&outcome),
+            released: Arc::clone(&released),
+        });
         let raw_partitions = raw_partitions(&mut state)?;
         let job = sys::zkp_job_t {
             header: sys::zkp_struct_header_t::of::<sys::zkp_job_t>(),
@@ -98,6 +106,7 @@ impl<'h, 'a> JobBuilder<'h, 'a> {
             on_partition: Some(callbacks::on_partition),
             on_job: Some(callbacks::on_job),
             user_data: Box::into_raw(state).cast::<c_void>(),
+            on_input_released: Some(callbacks::on_input_released),
         };
         let mut id = 0u64;
         if let Err(e) = call(|err| unsafe { sys::zkp_host_submit(self.host.raw(), &job, &mut id, err) }) {
@@ -108,7 +117,7 @@ impl<'h, 'a> JobBuilder<'h, 'a> {
         if let Some(jobs) = self.scope_jobs {
             jobs.lock().unwrap_or_else(|e| e.into_inner()).push(id);
         }
-        Ok(Job { host: self.host, id, outcome, completions })
+        Ok(Job { host: self.host, id, outcome, completions, released, partitions: partition_count })
     }
 }
 
@@ -196,6 +205,8 @@ pub struct Job<'h> {
     id: u64,
     outcome: Arc<Mutex<Outcome>>,
     completions: Option<mpsc::Receiver<Completion>>,
+    released: Arc<Released>,
+    partitions: u32,
 }
 
 impl Job<'_> {
@@ -228,6 +239,16 @@ impl Job<'_> {
             return Err(Error::CallbackPanicked(p.clone()));
         }
         o.summary.ok_or_else(|| Error::InvalidArgument(format!("job {} finished without a summary", self.id)))
+    }
+
+    /// Waits until zkpipe reads nothing more of any partition's input (`zkp_job_t.on_input_released`):
+    /// the buffers a partition borrows may be reused from then on, before the job finishes.
+    /// A partition's input is released before its completion is delivered, early where the
+    /// prover can say so (a caller-synthesized partition on the cuda or cpu prover: once its
+    /// proof's arithmetic is done, before the epilogue; such a partition is not retried on
+    /// another device). Returns at once for a job whose partitions have all completed.
+    pub fn wait_inputs_released(&self) {
+        self.released.wait_for(self.partitions);
     }
 
     /// The completions, in the order partitions finish; the iterator ends when the job

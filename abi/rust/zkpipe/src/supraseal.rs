@@ -96,6 +96,10 @@
 //!   leaves the b_g2 MSM (on the CPU) and the epilogue to `finalize`; here start returns
 //!   once the job is submitted, and the whole proof runs in the host's pipeline while
 //!   the caller goes on. Errors in start are `Result`s, not panics.
+//! - **[`SRS::start_released`]** is the split as Curio's cuzk uses it, without a scope: it
+//!   returns once zkpipe reads none of the buffers (the cuda prover: each circuit's device
+//!   work has ended; the epilogue goes on), with a `PendingProof<'static>` that keeps the
+//!   SRS's host alive. The supraseal-c2 crate's `start_groth16_proof` is built on it.
 //! - **`finish_groth16_proof`** consumes the [`PendingProof`] and returns its proofs
 //!   (`finalize_groth16_proof_c` writes a `proofs` array). **`drop_pending_proof`** is
 //!   safe: it is the pending proof's drop, which cancels the job (circuits not yet on a
@@ -218,6 +222,37 @@ impl SRS {
     pub fn scope<'env, T>(&'env self, f: impl for<'scope> FnOnce(ProofScope<'scope, 'env>) -> T) -> T {
         self.inner.host.scope(|scope| f(ProofScope { scope, srs: self }))
     }
+
+    /// Starts proving `provers` (as [`ProofScope::start`]) and returns once zkpipe reads none
+    /// of their buffers any more ([`Job::wait_inputs_released`]): the proofs are still being
+    /// finished, and the caller may free or refill the buffers, which is Curio's cuzk split
+    /// (the next partition's synthesis under this one's epilogue). The pending proof
+    /// borrows nothing; it keeps this SRS's host alive until it is finished or dropped.
+    ///
+    /// On a prover that says when an input is read (the cuda prover: when a circuit's device
+    /// work has ended; the cpu prover: when its arithmetic has), this returns before the
+    /// epilogue; on any other, when every circuit has completed. A circuit released early is
+    /// not retried on another device: a failure after it is [`PendingProof::finish`]'s error.
+    pub fn start_released(&self, provers: &[Assignment<'_>], r_s: &[Scalar], s_s: &[Scalar], gpu_index: i32) -> Result<PendingProof<'static>> {
+        check_circuits(provers, r_s, s_s, gpu_index)?;
+        let randomness: Vec<(Scalar, Scalar)> = r_s.iter().copied().zip(s_s.iter().copied()).collect();
+        // SAFETY (the two lifetime extensions): the job reads the partitions' buffers only
+        // until every input is released, and this returns after that (wait_inputs_released
+        // below; each partition is released exactly once, at the latest just before its
+        // completion, so the wait ends); the job state drops the extended references later
+        // without reading through them. The host reference is to this SRS's host, which the
+        // returned value keeps alive (its `srs` field, dropped after its job).
+        let partitions: Vec<Partition<'static>> =
+            provers.iter().map(|p| unsafe { std::mem::transmute::<Partition<'_>, Partition<'static>>(p.partition()) }).collect();
+        let host: &'static Host = unsafe { &*(self.host() as *const Host) };
+        let mut job = host.job(self.key()).partitions(partitions).fixed_randomness(&randomness);
+        if let Ok(device) = u32::try_from(gpu_index) {
+            job = job.gpu_index(device);
+        }
+        let job = job.submit()?;
+        job.wait_inputs_released();
+        Ok(PendingProof { job: Some(job), circuits: provers.len(), _srs: Some(self.clone()) })
+    }
 }
 
 impl std::fmt::Debug for SRS {
@@ -338,7 +373,7 @@ impl<'scope, 'env> ProofScope<'scope, 'env> {
         if let Ok(device) = u32::try_from(gpu_index) {
             job = job.gpu_index(device);
         }
-        Ok(PendingProof { job: Some(job.submit()?), circuits: provers.len() })
+        Ok(PendingProof { job: Some(job.submit()?), circuits: provers.len(), _srs: None })
     }
 }
 
@@ -364,6 +399,9 @@ fn check_circuits(provers: &[Assignment<'_>], r_s: &[Scalar], s_s: &[Scalar], gp
 pub struct PendingProof<'scope> {
     job: Option<Job<'scope>>,
     circuits: usize,
+    // SRS::start_released: the SRS whose host `job` refers to, kept alive; dropped after `job`
+    // (fields drop in declaration order, after Drop::drop has cancelled an unfinished job).
+    _srs: Option<SRS>,
 }
 
 impl PendingProof<'_> {

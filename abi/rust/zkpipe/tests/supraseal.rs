@@ -265,4 +265,53 @@ fn bellperson_vectors_prove_to_bellpersons_bytes() {
         std::thread::scope(|t| t.spawn(move || supraseal::finish_groth16_proof(pending)).join().unwrap())
     });
     check(split.unwrap(), 1, "start_groth16_proof + finish_groth16_proof");
+
+    // SRS::start_released: returns once zkpipe reads none of the buffers (the cpu prover says so
+    // after its arithmetic); they are overwritten before finish, and the proofs are unchanged.
+    let (mut a2, mut b2, mut c2, mut inp2, mut aux2) = (a.clone(), b.clone(), c.clone(), inp.clone(), aux.clone());
+    let (mut a_aux2, mut b_inp2, mut b_aux2) = (a_aux.clone(), b_inp.clone(), b_aux.clone());
+    let released = {
+        let own = Assignment {
+            a_aux_density: &a_aux2,
+            b_inp_density: &b_inp2,
+            b_aux_density: &b_aux2,
+            a: &a2,
+            b: &b2,
+            c: &c2,
+            inp_assignment_data: &inp2,
+            aux_assignment_data: &aux2,
+            ..assignment
+        };
+        srs.start_released(&[own, own], &r, &s, 0).unwrap()
+    };
+    for v in [&mut a2, &mut b2, &mut c2, &mut inp2, &mut aux2] {
+        v.iter_mut().for_each(|x| *x = Scalar::from_u64(0xA5A5));
+    }
+    for w in [&mut a_aux2, &mut b_inp2, &mut b_aux2] {
+        w.iter_mut().for_each(|x| *x = 0);
+    }
+    drop((a2, b2, c2, inp2, aux2, a_aux2, b_inp2, b_aux2));
+    check(std::thread::spawn(move || released.finish()).join().unwrap().unwrap(), 2, "SRS::start_released, buffers freed before finish");
+}
+
+#[test]
+fn start_released_returns_with_the_inputs_read_and_the_proofs_to_come() {
+    // The sim prover "reads" a circuit's input until its device time ends (prove_wait), so
+    // start_released returns then; finish waits for the rest. No clock is read: what is checked
+    // is that it returns, that finish then has the job's outcome, and that a pending proof keeps
+    // its host alive.
+    let srs = sim_srs(300);
+    let bufs = buffers();
+    let r = [Scalar::ONE; 1];
+    let pending = srs.start_released(&[assignment(&bufs)], &r, &r, 0).unwrap();
+    drop(bufs);
+    let e = pending.finish().unwrap_err();
+    assert!(e.to_string().contains("circuit 0: the host's prover is a simulation"), "{e}");
+    let stats = srs.host().stats().unwrap();
+    assert_eq!((stats.jobs_finished, stats.partitions_succeeded), (1, 1));
+    // A pending proof that outlives every other handle of its SRS keeps the host alive.
+    let bufs = buffers();
+    let pending = srs.start_released(&[assignment(&bufs)], &r, &r, -1).unwrap();
+    drop(srs);
+    assert!(pending.finish().is_err(), "a simulation has no proof, but the host was there to say so");
 }
