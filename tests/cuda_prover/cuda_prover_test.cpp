@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -857,6 +858,34 @@ TEST_F(CudaProverDevice, BellpersonCallerSynthesisMatchesTheCpuProver) {
   Output got(info_of(cuda.get(), kc.key));
   ASSERT_EQ(prove_ext(cuda.get(), kc, got), ZKP_OK) << err.message;
   EXPECT_EQ(got.proof, want.proof);
+
+  // zkp_prover_t.prove_wait: once it returns the device has read everything; copies of the
+  // caller's buffers, overwritten after it and before prove_finish, change nothing.
+  {
+    ASSERT_GE(cuda->header.struct_size, offsetof(zkp_prover_t, prove_wait) + sizeof(cuda->prove_wait));
+    ASSERT_NE(cuda->prove_wait, nullptr);
+    auto a2 = a, b2 = b, c2 = c, inputs2 = inputs, aux2 = aux;
+    auto a_aux2 = a_aux, b_in2 = b_in, b_aux2 = b_aux;
+    auto ext2 = ext;
+    ext2.a = a2.data();
+    ext2.b = b2.data();
+    ext2.c = c2.data();
+    ext2.assignment = inputs2.data();
+    ext2.aux_assignment = aux2.data();
+    ext2.a_aux_density = a_aux2.data();
+    ext2.b_input_density = b_in2.data();
+    ext2.b_aux_density = b_aux2.data();
+    auto in2 = in;
+    in2.external = &ext2;
+    zkp_prove_op_t* op = nullptr;
+    ASSERT_EQ(cuda->prove_start(cuda.get(), kc.key, &in2, 0, 0, &op, &err), ZKP_OK) << err.message;
+    ASSERT_EQ(cuda->prove_wait(cuda.get(), op, &err), ZKP_OK) << err.message;
+    for (std::vector<std::uint8_t>* bytes : {&a2, &b2, &c2, &inputs2, &aux2}) std::fill(bytes->begin(), bytes->end(), 0xA5);
+    for (std::vector<std::uint64_t>* w : {&a_aux2, &b_in2, &b_aux2}) std::fill(w->begin(), w->end(), 0);
+    Output waited(info_of(cuda.get(), kc.key));
+    ASSERT_EQ(cuda->prove_finish(cuda.get(), op, &waited.out, &err), ZKP_OK) << err.message;
+    EXPECT_EQ(waited.proof, want.proof);
+  }
 
   // Bad values: the cpu prover finds them on the host, the cuda prover on the device
   // (cuda/util/input_checks.hpp), with the same status and words; the device proves on after.

@@ -7,6 +7,9 @@
 //! circuit behind them) and do not verify: the config ZKPIPE_SUPRASEAL_CONFIG names should set
 //! `self_check = false` and, under `[prover]`, `verify = false`. Both routes read that config and
 //! the same buffers (one set, shared by every partition).
+//! With the `cuzk` feature a third route runs: Curio's cuzk call pattern, one partition per
+//! `start_groth16_proof` on device 0, each handle finished on another thread while the next is
+//! started; it prints the time per partition and how long a start took (median).
 //! docs/perf-data/2026-12-07-supraseal-crate/run.sh runs it on a GPU machine.
 use std::io::{Read, Seek, SeekFrom};
 use std::time::Instant;
@@ -44,6 +47,57 @@ fn random(n: usize, seed: &mut u64) -> Vec<[u64; 4]> {
 fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
+}
+
+/// cuzk's pattern: start one partition at a time on device 0, finish on another thread. Returns
+/// the wall time per partition and the median time a start took, both in ms.
+#[cfg(feature = "cuzk")]
+fn split(provers: &[Assignment<[u64; 4]>], densities: [&[u64]; 3], rs: &[[u64; 4]], srs: &SRS) -> (f64, f64) {
+    use supraseal_c2::{finish_groth16_proof, start_groth16_proof};
+    struct Handle(*mut core::ffi::c_void);
+    // SAFETY: a pending proof owns plain data and is finished once, on the other thread.
+    unsafe impl Send for Handle {}
+    let (tx, rx) = std::sync::mpsc::channel::<Handle>();
+    let t = Instant::now();
+    let mut start_ms = Vec::new();
+    std::thread::scope(|scope| {
+        let finisher = scope.spawn(move || {
+            for h in rx {
+                let mut proof = vec![[0u64; 48]; 1];
+                finish_groth16_proof(h.0, &mut proof);
+            }
+        });
+        for p in provers {
+            let t0 = Instant::now();
+            let h = start_groth16_proof(
+                &[p.a],
+                &[p.b],
+                &[p.c],
+                p.abc_size,
+                &[p.inp_assignment_data],
+                &[p.aux_assignment_data],
+                p.inp_assignment_size,
+                p.aux_assignment_size,
+                densities[0],
+                densities[1],
+                densities[2],
+                p.a_aux_popcount,
+                p.b_inp_popcount,
+                p.b_aux_popcount,
+                1,
+                &rs[..1],
+                &rs[..1],
+                srs,
+                std::ptr::null_mut(),
+                0,
+            );
+            start_ms.push(t0.elapsed().as_secs_f64() * 1e3);
+            tx.send(Handle(h)).unwrap();
+        }
+        drop(tx);
+        finisher.join().unwrap();
+    });
+    (t.elapsed().as_secs_f64() * 1e3 / provers.len() as f64, median(start_ms))
 }
 
 fn main() {
@@ -99,6 +153,8 @@ fn main() {
     // MSM scratch fill most of a GPU, so two hosts holding it at once do not fit. The timed part
     // is the batch alone; the load is outside it, for both.
     let (mut crate_ms, mut capi_ms) = (Vec::new(), Vec::new());
+    #[cfg(feature = "cuzk")]
+    let (mut split_ms, mut start_ms) = (Vec::new(), Vec::new());
     for rep in 0..reps {
         let srs = SRS::try_new(params.into(), false).unwrap_or_else(|e| panic!("SRS::try_new: {e}"));
         let t = Instant::now();
@@ -125,7 +181,17 @@ fn main() {
         capi_ms.push(t.elapsed().as_secs_f64() * 1e3 / circuits as f64);
         drop(host);
         println!("rep {rep}: crate {:.0} ms, C API {:.0} ms per partition", crate_ms[rep], capi_ms[rep]);
+        #[cfg(feature = "cuzk")]
+        {
+            let srs = SRS::try_new(params.into(), false).unwrap_or_else(|e| panic!("SRS::try_new: {e}"));
+            let (per, start) = split(&provers, [&a_aux, &b_inp, &b_aux], &rs, &srs);
+            println!("rep {rep}: cuzk split (start one, finish on another thread) {per:.0} ms per partition, a start {start:.0} ms");
+            split_ms.push(per);
+            start_ms.push(start);
+        }
     }
+    #[cfg(feature = "cuzk")]
+    println!("RESULT cuzk_split_ms_per_partition={:.0} start_ms={:.0}", median(split_ms), median(start_ms));
     let (c, z) = (median(crate_ms), median(capi_ms));
     println!("RESULT circuits={circuits} crate_ms_per_partition={c:.0} capi_ms_per_partition={z:.0} ratio_crate_over_capi={:.3}", c / z);
 }
