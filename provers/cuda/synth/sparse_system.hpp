@@ -1,0 +1,98 @@
+// A zkey's A and B matrices (section 4) in the form the device evaluates them (issue 40: the
+// constraint system evaluated on the GPU, so a proof's host side is its witness): per matrix, the
+// rows of the domain as CSR (where each row's entries start), each entry a wire index and an index
+// into one dictionary of the distinct coefficient values both matrices use.
+//
+// Why a dictionary: a circuit's coefficients are mostly a few small constants (1, -1, powers of
+// two), so an entry is 8 bytes (wire, coefficient index) instead of the zkey's 44 (matrix, row,
+// wire, a 32-byte value), and the dictionary is small enough to stay in the device's caches. The
+// values are kept as the zkey stores them, x·R² (zkey.hpp): one Montgomery product with a
+// standard-form witness value w is x·w in Montgomery form, as on the host (synthesis.hpp).
+//
+// Rows are in the domain's order (constraints, then the public-input rows snarkjs appends);
+// within a row the file's order. Rows past the last entry are empty: their a and b are zero.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+#include "core/formats/zkey.hpp"
+#include "core/groth16/coefficient_rows.hpp"
+
+namespace zkp::cuda::synth {
+
+struct SparseMatrix {
+  std::vector<std::uint32_t> row_start;  // domain_size + 1: row r's entries are [row_start[r], row_start[r + 1])
+  std::vector<std::uint32_t> wire;       // per entry: the witness index
+  std::vector<std::uint32_t> coef;       // per entry: the dictionary index
+
+  std::size_t entries() const { return wire.size(); }
+  std::size_t bytes() const { return (row_start.size() + wire.size() + coef.size()) * sizeof(std::uint32_t); }
+};
+
+// `Fr` is the host scalar field type of the key's curve (core/ff), whose limbs the device type
+// shares (cuda/ff/fields.cuh).
+template <class Fr>
+struct SparseSystem {
+  SparseMatrix a, b;
+  std::vector<Fr> dictionary;  // distinct coefficient values, x·R² as the zkey stores them
+  std::uint32_t domain_size = 0;
+  std::uint32_t n_vars = 0;
+
+  // What the device holds of it: the key's estimate counts these bytes.
+  std::size_t device_bytes() const { return a.bytes() + b.bytes() + dictionary.size() * sizeof(Fr); }
+};
+
+namespace detail {
+
+struct ValueHash {
+  std::size_t operator()(const std::string& bytes) const noexcept { return std::hash<std::string>()(bytes); }
+};
+
+}  // namespace detail
+
+// Builds the sparse system of a key whose coefficients passed read_zkey's checks (every row
+// below the domain size, every wire below n_vars, every matrix 0 or 1). `rows` groups them by
+// row (it also handles files not in row order).
+template <class Fr>
+SparseSystem<Fr> build_sparse_system(const ZkeyCoefficients& coeffs, const groth16::CoefficientRows& rows,
+                                     std::uint32_t n_vars) {
+  if (coeffs.entry_bytes() != ZkeyCoefficients::kFixedBytes + Fr::kBytes) {
+    throw std::invalid_argument("build_sparse_system: coefficient size differs from the scalar field's");
+  }
+  SparseSystem<Fr> s;
+  s.domain_size = rows.domain_size();
+  s.n_vars = n_vars;
+  std::unordered_map<std::string, std::uint32_t, detail::ValueHash> index;
+  const auto coefficient = [&](const std::byte* value) {
+    std::string key(reinterpret_cast<const char*>(value), Fr::kBytes);
+    const auto [it, added] = index.try_emplace(std::move(key), static_cast<std::uint32_t>(s.dictionary.size()));
+    if (added) {
+      typename Fr::Int v;
+      std::memcpy(v.limbs.data(), value, Fr::kBytes);
+      s.dictionary.push_back(Fr::from_mont_unchecked(v));
+    }
+    return it->second;
+  };
+  for (SparseMatrix* m : {&s.a, &s.b}) m->row_start.assign(std::size_t{s.domain_size} + 1, 0);
+  const std::byte* base = coeffs.raw().data();
+  const std::size_t stride = coeffs.entry_bytes();
+  for (std::uint32_t r = 0; r < s.domain_size; ++r) {
+    for (std::uint32_t p = rows.row_begin(r); p < rows.row_begin(r + 1); ++p) {
+      const std::byte* e = base + static_cast<std::size_t>(rows.entry(p)) * stride;
+      SparseMatrix& m = load_u32le(e) == 0 ? s.a : s.b;
+      m.wire.push_back(load_u32le(e + 8));
+      m.coef.push_back(coefficient(e + ZkeyCoefficients::kFixedBytes));
+    }
+    s.a.row_start[r + 1] = static_cast<std::uint32_t>(s.a.wire.size());
+    s.b.row_start[r + 1] = static_cast<std::uint32_t>(s.b.wire.size());
+  }
+  return s;
+}
+
+}  // namespace zkp::cuda::synth

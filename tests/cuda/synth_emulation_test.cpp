@@ -1,0 +1,91 @@
+// The device's constraint evaluation (provers/cuda/synth) on the CPU, through the emulated carry
+// flag: a = A·w and b = B·w of every committed snarkjs vector, row by row with the device's
+// evaluate_row over the sparse system (CSR and coefficient dictionary) the device holds, against
+// the host's synthesis (groth16::evaluate_ab), bit for bit. The same comparison runs on a GPU in
+// cuda_device_synth_test.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
+#include "core/formats/wtns.hpp"
+#include "core/formats/zkey.hpp"
+#include "core/groth16/coefficient_rows.hpp"
+#include "core/groth16/synthesis.hpp"
+#include "core/groth16/witness.hpp"
+#include "cuda/ff/fields.cuh"
+#include "cuda/synth/evaluate.cuh"
+#include "cuda/synth/sparse_system.hpp"
+
+namespace zkp::cuda::synth {
+namespace {
+
+namespace fs = std::filesystem;
+
+template <class Fr>
+void check_vector(const std::string& name) {
+  using D = DeviceField<Fr>;
+  SCOPED_TRACE(name);
+  const fs::path dir = fs::path(ZKPIPE_VECTORS_DATA_DIR) / name;
+  const Zkey key = read_zkey(ByteSource::from_file(dir / "circuit.zkey"));
+  const Wtns wtns = read_wtns(ByteSource::from_file(dir / "witness.wtns"), key.header().curve);
+  const auto w = groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
+  const std::uint32_t n = key.header().domain_size;
+  const groth16::CoefficientRows rows(key.coefficients(), n);
+  ThreadPool pool(2);
+  std::vector<Fr> a(n), b(n);
+  groth16::evaluate_ab<Fr>(key.coefficients(), rows, w, a, b, pool);
+
+  const SparseSystem<Fr> s = build_sparse_system<Fr>(key.coefficients(), rows, key.header().n_vars);
+  ASSERT_EQ(s.domain_size, n);
+  ASSERT_EQ(s.a.entries() + s.b.entries(), key.coefficients().size());
+  // The dictionary is what makes an entry 8 bytes: a circuit's coefficients repeat.
+  EXPECT_LT(s.dictionary.size(), key.coefficients().size() / 2) << "distinct coefficients";
+  EXPECT_LT(s.device_bytes(), key.coefficients().raw().size() / 2);
+  std::printf("  %s: %u entries, %zu distinct coefficients, %zu B on the device (zkey section 4: %zu B)\n", name.c_str(),
+              key.coefficients().size(), s.dictionary.size(), s.device_bytes(), key.coefficients().raw().size());
+
+  // The device's inputs as the kernel reads them: the same bytes, as device field values.
+  std::vector<D> dictionary(s.dictionary.size()), witness(w.size());
+  std::memcpy(static_cast<void*>(dictionary.data()), s.dictionary.data(), s.dictionary.size() * sizeof(Fr));
+  std::memcpy(static_cast<void*>(witness.data()), w.data(), w.size() * sizeof(w[0]));
+  for (std::uint32_t r = 0; r < n; ++r) {
+    const D da = evaluate_row(s.a.row_start.data(), s.a.wire.data(), s.a.coef.data(), dictionary.data(), witness.data(), r);
+    const D db = evaluate_row(s.b.row_start.data(), s.b.wire.data(), s.b.coef.data(), dictionary.data(), witness.data(), r);
+    ASSERT_EQ(std::memcmp(&da, &a[r], sizeof(Fr)), 0) << "a, row " << r;
+    ASSERT_EQ(std::memcmp(&db, &b[r], sizeof(Fr)), 0) << "b, row " << r;
+  }
+}
+
+TEST(SynthEmulation, EveryCommittedBn254VectorMatchesTheHostSynthesis) {
+  for (const char* v : {"many_public_bn128", "poseidon_bn128", "chain_bn128"}) check_vector<zkp::bn254::Fr>(v);
+}
+
+TEST(SynthEmulation, EveryCommittedBls12381VectorMatchesTheHostSynthesis) {
+  for (const char* v : {"many_public_bls12381", "poseidon_bls12381", "chain_bls12381"}) check_vector<zkp::bls12_381::Fr>(v);
+}
+
+TEST(SynthEmulation, RowsAreTheDomainsAndEmptyPastTheLastEntry) {
+  const fs::path dir = fs::path(ZKPIPE_VECTORS_DATA_DIR) / "many_public_bn128";
+  const Zkey key = read_zkey(ByteSource::from_file(dir / "circuit.zkey"));
+  const std::uint32_t n = key.header().domain_size;
+  const groth16::CoefficientRows rows(key.coefficients(), n);
+  const SparseSystem<zkp::bn254::Fr> s = build_sparse_system<zkp::bn254::Fr>(key.coefficients(), rows, key.header().n_vars);
+  ASSERT_EQ(s.a.row_start.size(), std::size_t{n} + 1);
+  EXPECT_EQ(s.a.row_start.front(), 0u);
+  EXPECT_EQ(s.a.row_start.back(), s.a.entries());
+  EXPECT_EQ(s.b.row_start.back(), s.b.entries());
+  for (std::uint32_t r = 0; r < n; ++r) EXPECT_LE(s.a.row_start[r], s.a.row_start[r + 1]);
+  for (const std::uint32_t wire : s.a.wire) EXPECT_LT(wire, s.n_vars);
+  for (const std::uint32_t c : s.b.coef) EXPECT_LT(c, s.dictionary.size());
+  // snarkjs appends one A row per public input (and the constant one) after the constraints:
+  // the domain's last rows are empty.
+  EXPECT_EQ(s.a.row_start[n - 1], s.a.row_start[n]);
+}
+
+}  // namespace
+}  // namespace zkp::cuda::synth
