@@ -190,7 +190,23 @@ const Options kPlacements[] = {{},
                                {{"msm_order", "sequential"}, {"h", "device"}},
                                {{"msm_order", "sequential"}, {"h", "host"}},
                                {{"msm_scratch", "shared"}},
-                               {{"msm_scratch", "shared"}, {"msm_order", "sequential"}, {"h", "host"}}};
+                               {{"msm_scratch", "shared"}, {"msm_order", "sequential"}, {"h", "host"}},
+                               // A·w and B·w on the device from the witness (provers/cuda/synth, issue 40).
+                               {{"synthesis", "device"}},
+                               {{"synthesis", "device"}, {"msm_order", "sequential"}, {"g2", "host"}}};
+
+// synthesis=device: a synthesis holds the witness alone, and key_info says so.
+TEST_F(CudaProverDevice, DeviceSynthesisShrinksWhatASynthesisHolds) {
+  const fs::path dir = vector_dir(kVectors[0]);
+  auto host = make_prover(cuda_lib(), {});
+  auto device = make_prover(cuda_lib(), {{"synthesis", "device"}});
+  Key kh, kd;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_key(host.get(), dir / "circuit.zkey", -1, kh, err), ZKP_OK) << err.message;
+  ASSERT_EQ(load_key(device.get(), dir / "circuit.zkey", -1, kd, err), ZKP_OK) << err.message;
+  const auto ih = info_of(host.get(), kh.key), id = info_of(device.get(), kd.key);
+  EXPECT_EQ(ih.synthesis_bytes - id.synthesis_bytes, 2 * std::uint64_t{ih.domain_size} * ZKP_SCALAR_SIZE);
+}
 
 TEST_F(CudaProverDevice, ProofsAreByteIdenticalToTheCpuProver) {
   const auto rs = fixed_randomness();

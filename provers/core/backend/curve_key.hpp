@@ -92,6 +92,12 @@ class CurveKey final : public Key {
   }
 
   const groth16::ProvingKey<E>& proving_key() const { return pk_; }
+
+  // A prover that evaluates A·w and B·w on its device (the cuda prover with synthesis=device,
+  // provers/cuda/synth) makes a synthesis the checked witness alone, and key_info's
+  // synthesis_bytes say so (the host's budget admits by them). Before the key is shared.
+  void leave_ab_to_the_device() { ab_on_device_ = true; }
+  bool ab_on_device() const { return ab_on_device_; }
   const std::string& name() const override { return pk_.name(); }
 
   void info(zkp_key_info_t& out) const override {
@@ -100,7 +106,8 @@ class CurveKey final : public Key {
     out.n_public = pk_.n_public();
     out.domain_size = pk_.domain_size();
     // The vectors of a synthesis are allocated at exactly these sizes, plus the object itself.
-    out.synthesis_bytes = groth16::Synthesis<Fr>::bytes_for(pk_.n_vars(), pk_.domain_size()) + sizeof(SynthesisOf<E>);
+    out.synthesis_bytes =
+        groth16::Synthesis<Fr>::bytes_for(pk_.n_vars(), ab_on_device_ ? 0 : pk_.domain_size()) + sizeof(SynthesisOf<E>);
     out.proof_size = static_cast<uint32_t>(ProofOutput<E>::kProofSize);
     out.public_size = static_cast<uint32_t>(output_.public_bytes());
     write_synthesized_bytes(out);
@@ -110,7 +117,11 @@ class CurveKey final : public Key {
     std::vector<Int> w = checked_witness(witness, pool);
     auto out = std::make_unique<SynthesisOf<E>>();
     out->key = this;
-    out->data = groth16::synthesize<E>(pk_, std::move(w), pool);
+    if (ab_on_device_) {
+      out->data.witness = std::move(w);  // a and b stay empty: the device evaluates them
+    } else {
+      out->data = groth16::synthesize<E>(pk_, std::move(w), pool);
+    }
     return out;
   }
 
@@ -233,6 +244,7 @@ class CurveKey final : public Key {
   }
 
   groth16::ProvingKey<E> pk_;
+  bool ab_on_device_ = false;  // leave_ab_to_the_device
   std::optional<R1cs> r1cs_;
   ProofOutput<E> output_{pk_.verifying_key(), pk_.n_public(), pk_.name()};
 };

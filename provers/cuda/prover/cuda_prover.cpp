@@ -113,8 +113,10 @@ std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
     if (sdk::key_format(source) != ZKP_KEY_FORMAT_ZKEY) {
       throw sdk::Error(ZKP_ERR_UNSUPPORTED, "unknown key format " + std::to_string(sdk::key_format(source)));
     }
-    return backend::load_key(source, options_.key, *pool_, [n](auto curve_key) -> std::shared_ptr<KeyState> {
+    const bool ab_on_device = options_.synthesis == Placement::device && options_.h == Placement::device;
+    return backend::load_key(source, options_.key, *pool_, [n, ab_on_device](auto curve_key) -> std::shared_ptr<KeyState> {
       using BK = typename decltype(curve_key)::element_type;
+      if (ab_on_device) curve_key->leave_ab_to_the_device();
       return std::make_shared<CudaKey<BK>>(std::move(curve_key), n);
     });
   });

@@ -50,6 +50,10 @@ struct ProverOptions {
   HostBases host_bases = HostBases::drop;
   Placement g2 = Placement::device;
   Placement h = Placement::device;
+  // Where a zkey partition's a = A·w and b = B·w are evaluated from its witness: the host's cores
+  // (synthesis, before the GPU queue) or the device (provers/cuda/synth, from the witness the
+  // MSMs upload anyway; needs h=device; bellperson keys take their a, b from the caller).
+  Placement synthesis = Placement::host;
   unsigned host_threads = 0;     // option threads: synthesis, checks, host H, host G2; 0 = all
   backend::KeySettings key;      // options key_check and r1cs, as every backend reads them
 };

@@ -395,6 +395,15 @@ class ProofStages {
           ->run_coset_quotient(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b),
                                reinterpret_cast<Fr*>(s.device_c), a.size(), st);
     } else {
+      if (a.empty() && b.empty()) {
+        // A witness-only synthesis (synthesis=device): A·w and B·w from the witness the witness
+        // upload stage put on the device, into the buffers the uploads fill otherwise.
+        if (r.sparse == nullptr) {
+          throw sdk::Error(ZKP_ERR_INTERNAL, "a synthesis without a and b on a device holding no constraint system");
+        }
+        r.sparse->evaluate_ab(reinterpret_cast<const Fr*>(s.device_witness), reinterpret_cast<Fr*>(s.device_h),
+                              reinterpret_cast<Fr*>(s.device_b), st);
+      }
       const auto upload = [&](std::span<const Fr> v, std::uint8_t* pinned, std::uint8_t* device) {
         if (!v.empty()) staged_upload(staging, v.data(), pinned, device, v.size_bytes(), st);
       };
@@ -403,8 +412,9 @@ class ProofStages {
       upload(c, s.pinned_c, s.device_c);
       s.h_uploaded->record(st);
       Fr* dc = c.empty() ? nullptr : reinterpret_cast<Fr*>(s.device_c);
+      const std::size_t n = a.empty() ? std::size_t{pk_.domain_size()} : a.size();
       r.h_steps.at(lane.index())
-          ->run(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), dc, a.size(), st, cuda::HForm::standard);
+          ->run(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), dc, n, st, cuda::HForm::standard);
     }
     s.h_ready->record(st);
   }

@@ -2,7 +2,8 @@
 // bellperson::Key, key_kind.hpp). Per device: the MSM bases of its five
 // sections (A, B1, B2, C, H; with their precomputed copies), their MSM scratch (one per section,
 // or one shared: option msm_scratch) and one device H step per lane, uploaded once at key_load
-// and shared by that device's lanes. Before uploading, the estimate of what the bases, the MSM
+// and shared by that device's lanes; with synthesis=device, a zkey's A and B matrices as the device
+// evaluates them (cuda/synth, built once on the host). Before uploading, the estimate of what the bases, the MSM
 // scratch and the lanes' scratch take is checked against the device, so a key that cannot fit
 // fails with ZKP_ERR_OUT_OF_MEMORY naming the bytes and the options that would help.
 #pragma once
@@ -19,6 +20,8 @@
 #include <vector>
 
 #include "cuda/ntt/h_step.hpp"
+#include "cuda/synth/evaluate.hpp"
+#include "cuda/synth/sparse_system.hpp"
 #include "density_region.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "device_errors.hpp"
@@ -69,11 +72,13 @@ class ResidentKey {
     double h_permute = 0;  // a bellperson key's h reordered on the host for the device H step
     double a = 0, b1 = 0, b2 = 0, c = 0, h = 0;  // each section's upload and precomputation
     double h_steps = 0;    // the lanes' device H steps (their domain tables uploaded)
+    double synthesis = 0;  // with synthesis=device: the constraint system's upload
 
     std::string text() const {
       const auto ms = [](double v) { return std::to_string(static_cast<long long>(v + 0.5)); };
       return "uploads with precomputation A " + ms(a) + " ms, B1 " + ms(b1) + " ms, B2 " + ms(b2) + " ms, C " + ms(c) +
              " ms, H " + ms(h) + " ms; H steps " + ms(h_steps) + " ms" +
+             (synthesis > 0 ? "; constraint system " + ms(synthesis) + " ms" : "") +
              (h_permute > 0 ? "; h permuted on the host in " + ms(h_permute) + " ms" : "");
     }
   };
@@ -94,7 +99,8 @@ class ResidentKey {
   // Each section's constructor returns once its table is on the device (precomputed copies
   // included), so the times are the uploads' and the precomputation's wall time.
   struct Sections {
-    Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options, bool shared_scratch, ThreadPool& pool)
+    Sections(const DeviceSlot& device, const PK& pk, const ProverOptions& options, bool shared_scratch, ThreadPool& pool,
+             const synth::SparseSystem<Fr>* sparse_host)
         : h_permuted(device_h_order(pk, options, pool, times.h_permute)),
           workspace(shared_scratch ? std::make_shared<MsmWorkspace>(device.ordinal()) : nullptr),
           a(device.ordinal(), source(pk, Query::a, options, pool), detail::msm_config(options), workspace),
@@ -121,6 +127,8 @@ class ResidentKey {
         }
       }
       watch.lap(times.h_steps);
+      if (sparse_host != nullptr) sparse = std::make_unique<synth::DeviceSparseSystem<Fr>>(*sparse_host, nullptr);
+      watch.lap(times.synthesis);
       HostBases().swap(h_permuted);  // uploaded (`= {}` would keep the capacity: 12 GiB at 2^27)
     }
     // The device H step of a bellperson key leaves H's coefficients in bit-reversed order
@@ -203,7 +211,13 @@ class ResidentKey {
     ResidentMsm<G1> a, b1, c, h;
     std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
     std::vector<std::unique_ptr<cuda::HStep<Fr>>> h_steps;  // with h=device, one per lane
+    std::unique_ptr<synth::DeviceSparseSystem<Fr>> sparse;  // with synthesis=device (a zkey): A and B
   };
+
+  // Whether a = A·w and b = B·w of this key's proofs are evaluated on the device.
+  static bool ab_on_device(const ProverOptions& options) {
+    return !kBellpersonKey<PK> && options.synthesis == Placement::device && options.h == Placement::device;
+  }
 
   ResidentKey(const PK& pk, std::uint32_t device_count)
       : pk_(pk), slots_(std::make_unique<Slot[]>(device_count)) {}
@@ -242,6 +256,7 @@ class ResidentKey {
       add(ResidentMsm<G1>::device_bytes(n.c, cfg));
       add(ResidentMsm<G1>::device_bytes(n.h, cfg));
       if (options.g2 == Placement::device) add(ResidentMsm<G2>::device_bytes(n.b2, cfg));
+      if (const synth::SparseSystem<Fr>* sparse = sparse_system(options)) f.tables += sparse->device_bytes();
     } catch (const std::invalid_argument& e) {  // make_plan: past the device MSM's 32-bit indices
       throw sdk::Error(ZKP_ERR_UNSUPPORTED, "key " + pk_.name() + " is too large for the device MSM: " + e.what());
     }
@@ -291,7 +306,7 @@ class ResidentKey {
     }
     DeviceGuard guard(device.ordinal());
     try {
-      slot.sections = std::make_unique<Sections>(device, pk_, options, shared, pool);
+      slot.sections = std::make_unique<Sections>(device, pk_, options, shared, pool, sparse_system(options));
     } catch (const CudaError& e) {
       std::size_t free = 0, total = 0;
       cudaMemGetInfo(&free, &total);
@@ -301,8 +316,12 @@ class ResidentKey {
                                        detail::bytes_text(free) +
                                        " free of " + detail::bytes_text(total) + ") failed: " + e.what());
     }
+    const synth::SparseSystem<Fr>* sparse = sparse_system(options);
     return device.label() + ": resident bases " + detail::bytes_text(fp.tables) + " (msm_precompute=" +
-           detail::precompute_text(options) + "), MSM scratch " + detail::bytes_text(sections - fp.tables) +
+           detail::precompute_text(options) + (sparse != nullptr ? "; with the constraint system, " + detail::bytes_text(sparse->device_bytes()) +
+                                                                       ", " + std::to_string(sparse->dictionary.size()) + " distinct coefficients"
+                                                                 : std::string()) +
+           "), MSM scratch " + detail::bytes_text(sections - fp.tables) +
            (shared ? " shared by the sections" : " per section") + " (msm_scratch=" +
            (options.msm_scratch == MsmScratch::automatic ? "auto" : shared ? "shared" : "per_section") + "); " +
            slot.sections->times.text();
@@ -331,8 +350,27 @@ class ResidentKey {
     std::unique_ptr<Sections> sections;
   };
 
+  // With synthesis=device, the key's A and B as the device evaluates them, built on the host at
+  // the first make_resident (or footprint) and kept for the devices that load the key later;
+  // else null.
+  const synth::SparseSystem<Fr>* sparse_system(const ProverOptions& options) const {
+    if constexpr (kBellpersonKey<PK>) {
+      return nullptr;
+    } else {
+      if (!ab_on_device(options)) return nullptr;
+      std::lock_guard lk(sparse_mutex_);
+      if (!sparse_) {
+        sparse_ = std::make_unique<const synth::SparseSystem<Fr>>(
+            synth::build_sparse_system<Fr>(pk_.zkey().coefficients(), pk_.rows(), pk_.n_vars()));
+      }
+      return sparse_.get();
+    }
+  }
+
   const PK& pk_;
   std::unique_ptr<Slot[]> slots_;
+  mutable std::mutex sparse_mutex_;
+  mutable std::unique_ptr<const synth::SparseSystem<Fr>> sparse_;  // sparse_system()
 };
 
 }  // namespace zkp::cuda::prover
