@@ -6,6 +6,7 @@
 //                     [--workers 2] [--precompute all|F] [--budget-s 240] [--csv FILE]
 //                     [--throughput-log 18] [--throughput-proofs 24] [--g2 device|host] [--h device|host]
 //                     [--msm-order concurrent|sequential] [--msm-scratch auto|per_section|shared]
+//                     [--synthesis host|device]
 //
 // Keys and witnesses are synthetic (tests/groth16/synthetic_key.hpp: the squaring chain's shape,
 // any power-of-two size, built in memory on this machine), so nothing large travels; their
@@ -39,7 +40,7 @@ struct Args {
   std::string curve = "both";
   unsigned min_log = 16, max_log = 22, reps = 3, workers = 2;
   std::string precompute = "all";
-  std::string g2, h, msm_order, msm_scratch;  // empty: the prover's defaults
+  std::string g2, h, msm_order, msm_scratch, synthesis;  // empty: the prover's defaults
   double budget_s = 240;
   std::string csv;
   unsigned throughput_log = 18, throughput_proofs = 24;
@@ -58,6 +59,7 @@ std::unique_ptr<CudaProver> make_prover(const sdk::HostServices& host, const Arg
   std::vector<zkp_option_t> opts = {{"verify", "false"}, {"key_check", "none"}, {"msm_precompute", a.precompute.c_str()}};
   if (!a.g2.empty()) opts.push_back({"g2", a.g2.c_str()});
   if (!a.h.empty()) opts.push_back({"h", a.h.c_str()});
+  if (!a.synthesis.empty()) opts.push_back({"synthesis", a.synthesis.c_str()});
   if (!a.msm_order.empty()) opts.push_back({"msm_order", a.msm_order.c_str()});
   if (!a.msm_scratch.empty()) opts.push_back({"msm_scratch", a.msm_scratch.c_str()});
   sdk::Options options("prover 'cuda'", opts.data(), opts.size());
@@ -243,6 +245,7 @@ Args parse(int argc, char** argv) {
     else if (k == "--precompute") a.precompute = next();
     else if (k == "--g2") a.g2 = next();
     else if (k == "--h") a.h = next();
+    else if (k == "--synthesis") a.synthesis = next();
     else if (k == "--msm-order") a.msm_order = next();
     else if (k == "--msm-scratch") a.msm_scratch = next();
     else if (k == "--budget-s") a.budget_s = std::stod(next());
