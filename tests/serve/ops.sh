@@ -175,10 +175,12 @@ if [ "$MODE" = signals ]; then
   client prove "$A/circuit.zkey" "$A/witness.wtns" --out "$TMP/late" > "$TMP/late_prove.log" 2>&1 &
   proving=$!
   for _ in $(seq 200); do grep -q ': ok on device' "$TMP/await.log" && break; sleep 0.05; done
+  # The SIGTERM only once the Prove's job is in the server (its LoadKey, or the Prove itself,
+  # refused on arrival would be another check; a loaded machine made it that once).
+  for _ in $(seq 1200); do client status 2>/dev/null | grep -q "^jobs: 2 submitted" && break; sleep 0.05; done
   stop; rc=$?
   wait $awaiting
   wait $proving
-  # (Either cancelled in the queue, or refused on arrival if the shutdown came first: both say it.)
   grep -q "Prove: \[14\] zkpipe serve is shutting down" "$TMP/late_prove.log" &&
     ok "a Prove cancelled by the shutdown says so: $(cat "$TMP/late_prove.log")" ||
     bad "the Prove cancelled by SIGTERM: $(cat "$TMP/late_prove.log")"
