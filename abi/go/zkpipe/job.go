@@ -73,11 +73,12 @@ type Summary struct {
 // Job is a submitted job. Read its completions from Completions (closed once all have
 // been delivered) or just Wait.
 type Job struct {
-	ID          uint64
-	Completions <-chan Completion
-	host        *Host
-	done        chan struct{}
-	summary     Summary
+	ID             uint64
+	Completions    <-chan Completion
+	host           *Host
+	done           chan struct{}
+	inputsReleased chan struct{}
+	summary        Summary
 }
 
 // jobState is what the callbacks reach through the handle: the channel, and the C memory
@@ -86,7 +87,10 @@ type jobState struct {
 	mu          sync.Mutex
 	job         *Job
 	completions chan Completion
-	allocs      []unsafe.Pointer
+	allocs      []unsafe.Pointer   // the job's own C memory (records, randomness)
+	parts       [][]unsafe.Pointer // each partition's C copies, freed once zkpipe reads them no more
+	released    int                // partitions whose inputs were released, of `partitions`
+	partitions  int
 	handle      cgo.Handle
 	userData    *C.uintptr_t
 }
@@ -111,6 +115,10 @@ func (s *jobState) free() {
 		C.free(p)
 	}
 	s.allocs = nil
+	for _, part := range s.parts {
+		freeAll(part)
+	}
+	s.parts = nil
 	C.free(unsafe.Pointer(s.userData))
 	s.handle.Delete()
 }
@@ -122,7 +130,7 @@ func (h *Host) Submit(ctx context.Context, key Key, parts []Partition, opts JobO
 	if opts.Randomness != nil && len(opts.Randomness) != 64*len(parts) {
 		return nil, &Error{StatusInvalidArgument, fmt.Sprintf("%d bytes of randomness for %d partitions (64 each)", len(opts.Randomness), len(parts))}
 	}
-	j := &Job{host: h, done: make(chan struct{})}
+	j := &Job{host: h, done: make(chan struct{}), inputsReleased: make(chan struct{})}
 	// Buffered for every partition: the callback never blocks the host's completion thread.
 	st := &jobState{job: j, completions: make(chan Completion, len(parts))}
 	j.Completions = st.completions
@@ -133,11 +141,24 @@ func (h *Host) Submit(ctx context.Context, key Key, parts []Partition, opts JobO
 		cparts = (*C.zkp_partition_t)(st.calloc(C.size_t(n) * C.sizeof_zkp_partition_t))
 	}
 	list := unsafe.Slice(cparts, n)
+	st.parts = make([][]unsafe.Pointer, n)
+	st.partitions = n
 	for i, p := range parts {
-		if err := st.fill(&list[i], p); err != nil {
+		// What fill allocates is the partition's: freed when zkpipe releases its input.
+		before := len(st.allocs)
+		err := st.fill(&list[i], p)
+		st.parts[i] = append([]unsafe.Pointer(nil), st.allocs[before:]...)
+		st.allocs = st.allocs[:before]
+		if err != nil {
 			freeAll(st.allocs)
+			for _, part := range st.parts {
+				freeAll(part)
+			}
 			return nil, err
 		}
+	}
+	if n == 0 {
+		close(j.inputsReleased)
 	}
 	job := (*C.zkp_job_t)(st.calloc(C.sizeof_zkp_job_t))
 	job.header.struct_size = C.sizeof_zkp_job_t
@@ -252,6 +273,13 @@ func (j *Job) Wait() Summary {
 // Done is closed when the job has finished.
 func (j *Job) Done() <-chan struct{} { return j.done }
 
+// InputsReleased is closed once zkpipe reads none of the job's inputs (zkp_job_t's
+// on_input_released for every partition); by then the package has freed its C copies of
+// them. On a prover that says so early (cuda, cpu) a caller-synthesized partition's copy goes
+// before its proof's epilogue; every other partition's at its completion, so the channel is
+// closed before Done.
+func (j *Job) InputsReleased() <-chan struct{} { return j.inputsReleased }
+
 func stateOf(user unsafe.Pointer) *jobState {
 	return cgo.Handle(*(*C.uintptr_t)(user)).Value().(*jobState)
 }
@@ -284,6 +312,21 @@ func goOnPartition(user unsafe.Pointer, r *C.zkp_completion_t) {
 		c.PublicInputs = C.GoBytes(unsafe.Pointer(r.public_inputs), C.int(r.public_size))
 	}
 	st.completions <- c // never blocks: the buffer holds every partition
+}
+
+//export goOnInputReleased
+func goOnInputReleased(user unsafe.Pointer, partition C.uint32_t) {
+	st := stateOf(user)
+	st.mu.Lock() // Submit has set the job's ID; goOnJob frees under the same lock
+	defer st.mu.Unlock()
+	if int(partition) < len(st.parts) {
+		freeAll(st.parts[partition])
+		st.parts[partition] = nil
+	}
+	st.released++
+	if st.released == st.partitions {
+		close(st.job.inputsReleased)
+	}
 }
 
 //export goOnJob

@@ -188,6 +188,14 @@ func TestCallerSynthesizedPartitions(t *testing.T) {
 			t.Fatalf("partition %d: %+v", c.Partition, c)
 		}
 	}
+	// Every input was released (the cpu prover says so after its arithmetic) before the job
+	// ended, and the package's C copies with it.
+	job.Wait()
+	select {
+	case <-job.InputsReleased():
+	default:
+		t.Fatal("the job finished, but InputsReleased is still open")
+	}
 	bad := &Synthesized{s.A[:len(s.A)-ScalarSize], s.B, s.C, s.Assignment}
 	if _, err := h.Submit(context.Background(), key, []Partition{{Synthesized: bad}}, JobOptions{}); !errors.Is(err, StatusInvalidArgument) {
 		t.Fatalf("a short a: %v", err)
