@@ -1,7 +1,6 @@
 // bench_cuda_synth [--logs 20,24,26] [--reps 5]: the device's constraint evaluation
 // (DeviceSparseSystem::evaluate_ab, provers/cuda/synth) on synthetic systems of PoRep's
-// proportions (A ~2.4, B ~1.0 entries a row, mostly small coefficients from a dictionary of 81,
-// one row in 4096 of 300 entries), BLS12-381 and BN254: the median device time of a = A·w and
+// proportions (synth_inputs.hpp), BLS12-381 and BN254: the median device time of a = A·w and
 // b = B·w (CUDA events), entries per second and the system's device bytes. A benchmark, not a
 // test (tests/cuda/device_synth_test.cpp checks the values).
 #include <cuda_runtime_api.h>
@@ -19,6 +18,7 @@
 #include "cuda/synth/evaluate.hpp"
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
+#include "synth_inputs.hpp"
 
 namespace {
 
@@ -26,44 +26,16 @@ using namespace zkp;
 using namespace zkp::cuda::synth;
 
 template <class Fr>
-SparseSystem<Fr> synthetic(std::uint32_t log_rows) {
-  std::mt19937_64 rng(0xbe7c + log_rows);
-  SparseSystem<Fr> s;
-  s.domain_size = 1u << log_rows;
-  s.n_vars = s.domain_size;
-  for (int i = 0; i < 16; ++i) s.dictionary.push_back(Fr::from_u64(static_cast<std::uint64_t>(i) + 1));
-  s.dictionary.push_back(-Fr::one());
-  for (int i = 0; i < 64; ++i) s.dictionary.push_back(Fr::random(rng));
-  const auto fill = [&](SparseMatrix& m, std::uint32_t tenths) {
-    m.row_start.assign(std::size_t{s.domain_size} + 1, 0);
-    m.wire.reserve(std::size_t{s.domain_size} * (tenths / 10 + 1));
-    m.coef.reserve(m.wire.capacity());
-    for (std::uint32_t r = 0; r < s.domain_size; ++r) {
-      std::uint32_t len = tenths / 10 + (rng() % 10 < tenths % 10 ? 1 : 0);
-      if (rng() % 4096 == 0) len = 300;
-      for (std::uint32_t k = 0; k < len; ++k) {
-        m.wire.push_back(static_cast<std::uint32_t>(rng() % s.n_vars));
-        m.coef.push_back(static_cast<std::uint32_t>(rng() % 8 == 0 ? rng() % s.dictionary.size() : rng() % 17));
-      }
-      m.row_start[r + 1] = static_cast<std::uint32_t>(m.wire.size());
-    }
-  };
-  fill(s.a, 24);
-  fill(s.b, 10);
-  return s;
-}
-
-template <class Fr>
 void run(const char* curve, std::uint32_t log_rows, int reps) {
-  const SparseSystem<Fr> s = synthetic<Fr>(log_rows);
+  const SparseSystem<Fr> s = cuda::synth::fixtures::synthetic_system<Fr>(log_rows, 0xbe7c);
   cuda::DeviceGuard guard(0);
   cudaStream_t stream = nullptr;
   cudaStreamCreate(&stream);
   {
     const DeviceSparseSystem<Fr> d(s, stream);
-    std::mt19937_64 rng(7);
-    std::vector<Fr> w(s.n_vars);
-    for (Fr& v : w) v = Fr::from_mont_unchecked(Fr::random(rng).to_bigint());  // standard-form bits
+    const auto ints = cuda::synth::fixtures::random_witness<Fr>(s.n_vars, 7);  // standard form
+    std::vector<Fr> w(ints.size());
+    std::memcpy(static_cast<void*>(w.data()), ints.data(), ints.size() * sizeof(Fr));
     cuda::DeviceBuffer<Fr> dw(w.size()), da(s.domain_size), db(s.domain_size);
     dw.upload(w, stream);
     cudaEvent_t t0, t1;

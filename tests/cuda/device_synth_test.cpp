@@ -1,7 +1,8 @@
 // The device's constraint evaluation (DeviceSparseSystem::evaluate_ab) on a GPU: a = A·w and
 // b = B·w of every committed snarkjs vector against the host's synthesis, bit for bit, and of a
 // synthetic system of 2^20 rows (PoRep's proportions: A ~2.4, B ~1.0 entries a row, mostly small
-// coefficients, some long rows) against the emulated evaluate_row. Skips without a GPU.
+// coefficients, some long rows) against the emulated evaluate_row (synth_inputs.hpp). Skips
+// without a GPU.
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -24,6 +25,7 @@
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
 #include "device_test_support.hpp"
+#include "synth_inputs.hpp"
 
 namespace zkp::cuda::synth {
 namespace {
@@ -63,19 +65,11 @@ void on_device(const SparseSystem<Fr>& s, const std::vector<typename Fr::Int>& w
 template <class Fr>
 void check_vector(const std::string& name) {
   SCOPED_TRACE(name);
-  const fs::path dir = vectors_dir() / name;
-  const Zkey key = read_zkey(ByteSource::from_file(dir / "circuit.zkey"));
-  const Wtns wtns = read_wtns(ByteSource::from_file(dir / "witness.wtns"), key.header().curve);
-  const auto w = groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
-  const std::uint32_t n = key.header().domain_size;
-  const groth16::CoefficientRows rows(key.coefficients(), n);
-  ThreadPool pool(2);
-  std::vector<Fr> want_a(n), want_b(n);
-  groth16::evaluate_ab<Fr>(key.coefficients(), rows, w, want_a, want_b, pool);
+  const fixtures::VectorSystem<Fr> v = fixtures::vector_system<Fr>(vectors_dir() / name);
   std::vector<Fr> a, b;
-  on_device(build_sparse_system<Fr>(key.coefficients(), rows, key.header().n_vars), w, a, b);
-  EXPECT_EQ(a, want_a);
-  EXPECT_EQ(b, want_b);
+  on_device(v.system, v.witness, a, b);
+  EXPECT_EQ(a, v.a);
+  EXPECT_EQ(b, v.b);
 }
 
 class DeviceSynth : public DeviceTest {};
@@ -85,46 +79,19 @@ TEST_F(DeviceSynth, CommittedVectorsMatchTheHostSynthesis) {
   for (const char* v : {"many_public_bls12381", "poseidon_bls12381", "chain_bls12381"}) check_vector<zkp::bls12_381::Fr>(v);
 }
 
-// A system of 2^20 rows with PoRep's proportions and a few long rows (a warp's longest row is its
-// cost), random witness values below r: the GPU against evaluate_row on the CPU.
+// A system of 2^20 rows with PoRep's proportions (synth_inputs.hpp), random witness values
+// below r: the GPU against evaluate_row on the CPU, every 61st row past the first 4096.
 template <class Fr>
 void check_synthetic(std::uint32_t log_rows) {
-  using D = DeviceField<Fr>;
-  using Int = typename Fr::Int;
-  std::mt19937_64 rng(0x5e7a + log_rows);
-  SparseSystem<Fr> s;
-  s.domain_size = 1u << log_rows;
-  s.n_vars = s.domain_size;
-  for (int i = 0; i < 16; ++i) s.dictionary.push_back(Fr::from_u64(static_cast<std::uint64_t>(i) + 1));
-  s.dictionary.push_back(-Fr::one());
-  for (int i = 0; i < 64; ++i) s.dictionary.push_back(Fr::random(rng));
-  const auto fill = [&](SparseMatrix& m, double mean) {
-    m.row_start.assign(std::size_t{s.domain_size} + 1, 0);
-    for (std::uint32_t r = 0; r < s.domain_size; ++r) {
-      std::uint32_t len = static_cast<std::uint32_t>(mean) + (rng() % 10 < (mean - static_cast<std::uint32_t>(mean)) * 10 ? 1 : 0);
-      if (rng() % 4096 == 0) len = 300;  // a long linear combination
-      for (std::uint32_t k = 0; k < len; ++k) {
-        m.wire.push_back(static_cast<std::uint32_t>(rng() % s.n_vars));
-        m.coef.push_back(static_cast<std::uint32_t>(rng() % 8 == 0 ? rng() % s.dictionary.size() : rng() % 17));
-      }
-      m.row_start[r + 1] = static_cast<std::uint32_t>(m.wire.size());
-    }
-  };
-  fill(s.a, 2.4);
-  fill(s.b, 1.0);
-  std::vector<Int> w(s.n_vars);
-  for (Int& v : w) v = Fr::random(rng).to_bigint();  // standard form, below r
-  std::vector<Fr> a, b;
+  const SparseSystem<Fr> s = fixtures::synthetic_system<Fr>(log_rows, 0x5e7a);
+  const auto w = fixtures::random_witness<Fr>(s.n_vars, 0x77);
+  std::vector<Fr> a, b, ea, eb;
   on_device(s, w, a, b);
-  std::vector<D> dict(s.dictionary.size()), wd(w.size());
-  std::memcpy(static_cast<void*>(dict.data()), s.dictionary.data(), dict.size() * sizeof(Fr));
-  std::memcpy(static_cast<void*>(wd.data()), w.data(), w.size() * sizeof(Fr));
+  fixtures::emulated_ab(s, w, ea, eb, 61);
   ASSERT_EQ(a.size(), s.domain_size);
-  for (std::uint32_t r = 0; r < s.domain_size; r += (r < 4096 ? 1 : 61)) {
-    const D ea = evaluate_row(s.a.row_start.data(), s.a.wire.data(), s.a.coef.data(), dict.data(), wd.data(), r);
-    const D eb = evaluate_row(s.b.row_start.data(), s.b.wire.data(), s.b.coef.data(), dict.data(), wd.data(), r);
-    ASSERT_EQ(std::memcmp(&ea, &a[r], sizeof(Fr)), 0) << "a, row " << r;
-    ASSERT_EQ(std::memcmp(&eb, &b[r], sizeof(Fr)), 0) << "b, row " << r;
+  for (std::uint32_t r = 0; r < s.domain_size; r += 61) {
+    ASSERT_EQ(a[r], ea[r]) << "a, row " << r;
+    ASSERT_EQ(b[r], eb[r]) << "b, row " << r;
   }
 }
 

@@ -20,6 +20,7 @@
 #include "cuda/ff/fields.cuh"
 #include "cuda/synth/evaluate.cuh"
 #include "cuda/synth/sparse_system.hpp"
+#include "synth_inputs.hpp"
 
 namespace zkp::cuda::synth {
 namespace {
@@ -28,37 +29,20 @@ namespace fs = std::filesystem;
 
 template <class Fr>
 void check_vector(const std::string& name) {
-  using D = DeviceField<Fr>;
   SCOPED_TRACE(name);
-  const fs::path dir = fs::path(ZKPIPE_VECTORS_DATA_DIR) / name;
-  const Zkey key = read_zkey(ByteSource::from_file(dir / "circuit.zkey"));
-  const Wtns wtns = read_wtns(ByteSource::from_file(dir / "witness.wtns"), key.header().curve);
-  const auto w = groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
-  const std::uint32_t n = key.header().domain_size;
-  const groth16::CoefficientRows rows(key.coefficients(), n);
-  ThreadPool pool(2);
-  std::vector<Fr> a(n), b(n);
-  groth16::evaluate_ab<Fr>(key.coefficients(), rows, w, a, b, pool);
-
-  const SparseSystem<Fr> s = build_sparse_system<Fr>(key.coefficients(), rows, key.header().n_vars);
-  ASSERT_EQ(s.domain_size, n);
-  ASSERT_EQ(s.a.entries() + s.b.entries(), key.coefficients().size());
+  const fixtures::VectorSystem<Fr> v = fixtures::vector_system<Fr>(fs::path(ZKPIPE_VECTORS_DATA_DIR) / name);
+  const SparseSystem<Fr>& s = v.system;
+  ASSERT_EQ(s.a.entries() + s.b.entries(), v.zkey_entries);
   // The dictionary is what makes an entry 8 bytes: a circuit's coefficients repeat.
-  EXPECT_LT(s.dictionary.size(), key.coefficients().size() / 2) << "distinct coefficients";
-  EXPECT_LT(s.device_bytes(), key.coefficients().raw().size() / 2);
-  std::printf("  %s: %u entries, %zu distinct coefficients, %zu B on the device (zkey section 4: %zu B)\n", name.c_str(),
-              key.coefficients().size(), s.dictionary.size(), s.device_bytes(), key.coefficients().raw().size());
+  EXPECT_LT(s.dictionary.size(), v.zkey_entries / 2) << "distinct coefficients";
+  EXPECT_LT(s.device_bytes(), v.zkey_bytes / 2);
+  std::printf("  %s: %zu entries, %zu distinct coefficients, %zu B on the device (zkey section 4: %zu B)\n", name.c_str(),
+              v.zkey_entries, s.dictionary.size(), s.device_bytes(), v.zkey_bytes);
 
-  // The device's inputs as the kernel reads them: the same bytes, as device field values.
-  std::vector<D> dictionary(s.dictionary.size()), witness(w.size());
-  std::memcpy(static_cast<void*>(dictionary.data()), s.dictionary.data(), s.dictionary.size() * sizeof(Fr));
-  std::memcpy(static_cast<void*>(witness.data()), w.data(), w.size() * sizeof(w[0]));
-  for (std::uint32_t r = 0; r < n; ++r) {
-    const D da = evaluate_row(s.a.row_start.data(), s.a.wire.data(), s.a.coef.data(), dictionary.data(), witness.data(), r);
-    const D db = evaluate_row(s.b.row_start.data(), s.b.wire.data(), s.b.coef.data(), dictionary.data(), witness.data(), r);
-    ASSERT_EQ(std::memcmp(&da, &a[r], sizeof(Fr)), 0) << "a, row " << r;
-    ASSERT_EQ(std::memcmp(&db, &b[r], sizeof(Fr)), 0) << "b, row " << r;
-  }
+  std::vector<Fr> a, b;
+  fixtures::emulated_ab(s, v.witness, a, b);
+  EXPECT_EQ(a, v.a);
+  EXPECT_EQ(b, v.b);
 }
 
 TEST(SynthEmulation, EveryCommittedBn254VectorMatchesTheHostSynthesis) {

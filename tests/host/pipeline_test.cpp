@@ -437,18 +437,24 @@ TEST(Pipeline, ProverReportingAnotherDeviceFailsThePartition) {
                 std::to_string(c.records[0].worker) + " of device 0 asked for it");
 }
 
+// A caller synthesis of 4 rows and 2 variables, every value in `zeros` (4 scalars, all zero).
+zkp_synthesized_t zero_synthesized(const std::vector<uint8_t>& zeros) {
+  zkp_synthesized_t inputs{};
+  inputs.header = ZKP_HEADER_INIT(zkp_synthesized_t);
+  inputs.a = inputs.b = inputs.c = zeros.data();
+  inputs.abc_length = 4;
+  inputs.assignment = zeros.data();
+  inputs.assignment_length = 2;
+  return inputs;
+}
+
 TEST(Pipeline, CallerSynthesizedPartitionsSkipSynthesis) {
   // refuse_synthesis: any call to synthesize fails; caller-synthesized input succeeds.
   HostPtr host = must_create({"prover=hosttest", "prover.refuse_synthesis=true", "pacer=recorder"});
   ASSERT_TRUE(host);
   const uint64_t key = must_load_key(host.get());
   const std::vector<uint8_t> scalars(4 * 32, 0);
-  zkp_synthesized_t inputs{};
-  inputs.header = ZKP_HEADER_INIT(zkp_synthesized_t);
-  inputs.a = inputs.b = inputs.c = scalars.data();
-  inputs.abc_length = 4;
-  inputs.assignment = scalars.data();
-  inputs.assignment_length = 2;
+  const zkp_synthesized_t inputs = zero_synthesized(scalars);
   Collector c;
   Partitions parts(3);
   parts.list[0].synthesized = &inputs;
@@ -502,12 +508,7 @@ void run_release_job(const std::vector<std::string>& options, ReleaseLog& log) {
   ASSERT_TRUE(host);
   const uint64_t key = must_load_key(host.get());
   const std::vector<uint8_t> scalars(4 * 32, 0);
-  zkp_synthesized_t inputs{};
-  inputs.header = ZKP_HEADER_INIT(zkp_synthesized_t);
-  inputs.a = inputs.b = inputs.c = scalars.data();
-  inputs.abc_length = 4;
-  inputs.assignment = scalars.data();
-  inputs.assignment_length = 2;
+  const zkp_synthesized_t inputs = zero_synthesized(scalars);
   Partitions parts(4);
   parts.list[0].synthesized = &inputs;
   parts.list[2].synthesized = &inputs;

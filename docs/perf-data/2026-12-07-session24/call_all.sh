@@ -1,6 +1,17 @@
 #!/usr/bin/env bash
-# Session 24's device work in one call (machines were scarce: call1.sh and call2.sh in 570 s,
-# each step time-boxed). Carry build-sb/dev24.tar.xz (call1.sh says what it holds).
+# Session 24's device work in one call, each step time-boxed to fit 570 s. NOT RUN: no device was
+# lent in session 24; the next session's first call. Carry build-sb/dev24.tar.xz: cuda_prover_test,
+# cuda_prover_options_test, zkpipe-device, bench_cuda_prover, bench_bellperson, porep_sector (built
+# with --features cuzk), cuda_device_synth_test, bench_cuda_synth, the libraries and devlibs
+# (tests/cuda_prover/run_on_device.sh's list), sm_90 (rebuild it: build-sb/ is not in git).
+# 1. The cuda prover's tests: prove_wait (BellpersonCallerSynthesisMatchesTheCpuProver overwrites
+#    the caller's buffers between prove_wait and prove_finish) and synthesis=device (every
+#    placement of ProofsAreByteIdenticalToTheCpuProver runs with it too).
+# 2. Issue 40: the device constraint evaluation's test and benchmark, then whole proofs with
+#    synthesis=host and =device side by side (bench_cuda_prover, 2^18..2^20, both curves).
+# 3. Issue 38: the supraseal-c2 crate at 2^24, 10 partitions: as bellperson calls it, through the
+#    C API, and in cuzk's pattern (one partition per start_groth16_proof, finished on another
+#    thread while the next starts), with how long a start takes.
 set -uo pipefail
 start=$SECONDS
 left() { echo $((570 - (SECONDS - start))); }
