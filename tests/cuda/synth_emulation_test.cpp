@@ -6,12 +6,15 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
+#include <optional>
 #include <filesystem>
 #include <string>
 #include <vector>
 
 #include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
+#include "core/bellperson/synthesis.hpp"
+#include "core/formats/r1cs.hpp"
 #include "core/formats/wtns.hpp"
 #include "core/formats/zkey.hpp"
 #include "core/groth16/coefficient_rows.hpp"
@@ -51,6 +54,38 @@ TEST(SynthEmulation, EveryCommittedBn254VectorMatchesTheHostSynthesis) {
 
 TEST(SynthEmulation, EveryCommittedBls12381VectorMatchesTheHostSynthesis) {
   for (const char* v : {"many_public_bls12381", "poseidon_bls12381", "chain_bls12381"}) check_vector<zkp::bls12_381::Fr>(v);
+}
+
+// A bellperson key's rows from the circuit's .r1cs: A, B and C of every constraint, then the input
+// rows, against bellperson::synthesize (the cpu and cuda provers' host synthesis with key option
+// r1cs), BLS12-381, bit for bit; C through the same evaluate_row.
+TEST(SynthEmulation, ABellpersonCircuitFromItsR1csMatchesTheHostSynthesis) {
+  using Fr = zkp::bls12_381::Fr;
+  using D = DeviceField<Fr>;
+  const fs::path dir = fs::path(ZKPIPE_VECTORS_DATA_DIR) / "many_public_bls12381";
+  const R1cs r1cs = read_r1cs(ByteSource::from_file(dir / "circuit.r1cs"));
+  const Wtns wtns = read_wtns(ByteSource::from_file(dir / "witness.wtns"), Curve::bls12_381);
+  auto w = groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
+  const bellperson::CircuitShape shape = bellperson::shape_of(r1cs);
+  const SparseSystem<Fr> s = build_sparse_system<Fr>(r1cs, shape.num_inputs);
+  ASSERT_EQ(s.domain_size, shape.abc_size());
+  ThreadPool pool(2);
+  std::optional<std::uint64_t> bad;
+  const bellperson::Synthesis<Fr> want = bellperson::synthesize<Fr>(r1cs, shape, w, pool, bad);
+  ASSERT_FALSE(bad.has_value());
+  std::vector<Fr> a, b;
+  fixtures::emulated_ab(s, w, a, b);
+  EXPECT_EQ(a, want.a);
+  EXPECT_EQ(b, want.b);
+  std::vector<D> dictionary(s.dictionary.size()), wd(w.size());
+  std::memcpy(static_cast<void*>(dictionary.data()), s.dictionary.data(), s.dictionary.size() * sizeof(Fr));
+  std::memcpy(static_cast<void*>(wd.data()), w.data(), w.size() * sizeof(Fr));
+  for (std::uint32_t r = 0; r < s.domain_size; ++r) {
+    const D c = evaluate_row(s.c.row_start.data(), s.c.wire.data(), s.c.coef.data(), dictionary.data(), wd.data(), r);
+    ASSERT_EQ(std::memcmp(&c, &want.c[r], sizeof(Fr)), 0) << "c, row " << r;
+  }
+  std::printf("  many_public_bls12381.r1cs: %zu + %zu + %zu entries, %zu distinct coefficients, %zu B on the device\n",
+              s.a.entries(), s.b.entries(), s.c.entries(), s.dictionary.size(), s.device_bytes());
 }
 
 TEST(SynthEmulation, RowsAreTheDomainsAndEmptyPastTheLastEntry) {

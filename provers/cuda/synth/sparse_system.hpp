@@ -11,6 +11,11 @@
 //
 // Rows are in the domain's order (constraints, then the public-input rows snarkjs appends);
 // within a row the file's order. Rows past the last entry are empty: their a and b are zero.
+//
+// A circuit's .r1cs gives the same form for a bellperson key (build_sparse_system from an R1cs):
+// A, B and C (bellperson's prover takes C·w, not a∘b) over bellperson's rows, the constraints
+// and then one row x_i · 0 = 0 per input (core/bellperson/synthesis.hpp); the r1cs's
+// standard-form coefficients are stored as x·R² too.
 #pragma once
 
 #include <cstddef>
@@ -21,6 +26,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/formats/r1cs.hpp"
 #include "core/formats/zkey.hpp"
 #include "core/groth16/coefficient_rows.hpp"
 
@@ -40,12 +46,13 @@ struct SparseMatrix {
 template <class Fr>
 struct SparseSystem {
   SparseMatrix a, b;
+  SparseMatrix c;              // from an r1cs (bellperson rows); empty for a zkey, whose c is a∘b
   std::vector<Fr> dictionary;  // distinct coefficient values, x·R² as the zkey stores them
   std::uint32_t domain_size = 0;
   std::uint32_t n_vars = 0;
 
   // What the device holds of it: the key's estimate counts these bytes.
-  std::size_t device_bytes() const { return a.bytes() + b.bytes() + dictionary.size() * sizeof(Fr); }
+  std::size_t device_bytes() const { return a.bytes() + b.bytes() + c.bytes() + dictionary.size() * sizeof(Fr); }
 };
 
 namespace detail {
@@ -91,6 +98,58 @@ SparseSystem<Fr> build_sparse_system(const ZkeyCoefficients& coeffs, const groth
     }
     s.a.row_start[r + 1] = static_cast<std::uint32_t>(s.a.wire.size());
     s.b.row_start[r + 1] = static_cast<std::uint32_t>(s.b.wire.size());
+  }
+  return s;
+}
+
+// Builds the sparse system of a circuit for a bellperson key of it: A, B and C of each r1cs
+// constraint (rows 0 .. n_constraints − 1), then input i's row (A holds w[i] with coefficient 1)
+// for each of the `num_inputs` inputs (1 + public). The r1cs must have passed read_r1cs's checks.
+template <class Fr>
+SparseSystem<Fr> build_sparse_system(const R1cs& r1cs, std::uint64_t num_inputs) {
+  using Int = typename Fr::Int;
+  const std::uint64_t constraints = r1cs.size();
+  if (constraints + num_inputs > 0xffffffffu) throw std::invalid_argument("build_sparse_system: more than 2^32 - 1 rows");
+  SparseSystem<Fr> s;
+  s.domain_size = static_cast<std::uint32_t>(constraints + num_inputs);  // bellperson's abc_size
+  s.n_vars = r1cs.header().n_wires;
+  std::unordered_map<std::string, std::uint32_t, detail::ValueHash> index;
+  // x (standard form) stored as x·R²: the field element x·R, whose Montgomery form is x·R²;
+  // R mod r is the Montgomery form of one.
+  const Fr r_in_montgomery = Fr::from_bigint_reduce(Fr::one().mont());
+  const auto coefficient = [&](const std::byte* value) {
+    std::string key(reinterpret_cast<const char*>(value), Fr::kBytes);
+    const auto [it, added] = index.try_emplace(std::move(key), static_cast<std::uint32_t>(s.dictionary.size()));
+    if (added) {
+      Int x;
+      std::memcpy(x.limbs.data(), value, Fr::kBytes);
+      s.dictionary.push_back(Fr::from_bigint_reduce(x) * r_in_montgomery);
+    }
+    return it->second;
+  };
+  for (SparseMatrix* m : {&s.a, &s.b, &s.c}) m->row_start.assign(std::size_t{s.domain_size} + 1, 0);
+  const auto add = [&](SparseMatrix& m, const LinearCombination& lc) {
+    for (std::uint32_t t = 0; t < lc.size(); ++t) {
+      const R1csTerm term = lc[t];
+      m.wire.push_back(term.wire);
+      m.coef.push_back(coefficient(term.coefficient.data()));
+    }
+  };
+  std::byte one_bytes[sizeof(Int)] = {};
+  one_bytes[0] = std::byte{1};
+  for (std::uint32_t r = 0; r < s.domain_size; ++r) {
+    if (r < constraints) {
+      const R1csConstraint k = r1cs.constraint(r);
+      add(s.a, k.a);
+      add(s.b, k.b);
+      add(s.c, k.c);
+    } else {  // x_i · 0 = 0: A holds the input
+      s.a.wire.push_back(static_cast<std::uint32_t>(r - constraints));
+      s.a.coef.push_back(coefficient(one_bytes));
+    }
+    s.a.row_start[r + 1] = static_cast<std::uint32_t>(s.a.wire.size());
+    s.b.row_start[r + 1] = static_cast<std::uint32_t>(s.b.wire.size());
+    s.c.row_start[r + 1] = static_cast<std::uint32_t>(s.c.wire.size());
   }
   return s;
 }
