@@ -8,12 +8,15 @@
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
 
 #include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
+#include "core/bellperson/synthesis.hpp"
+#include "core/formats/r1cs.hpp"
 #include "core/formats/wtns.hpp"
 #include "core/formats/zkey.hpp"
 #include "core/groth16/coefficient_rows.hpp"
@@ -77,6 +80,42 @@ class DeviceSynth : public DeviceTest {};
 TEST_F(DeviceSynth, CommittedVectorsMatchTheHostSynthesis) {
   for (const char* v : {"many_public_bn128", "poseidon_bn128", "chain_bn128"}) check_vector<zkp::bn254::Fr>(v);
   for (const char* v : {"many_public_bls12381", "poseidon_bls12381", "chain_bls12381"}) check_vector<zkp::bls12_381::Fr>(v);
+}
+
+// A bellperson key's rows from the circuit's .r1cs: a, b and c on the GPU against
+// bellperson::synthesize.
+TEST_F(DeviceSynth, ABellpersonCircuitFromItsR1csMatchesTheHostSynthesis) {
+  using Fr = zkp::bls12_381::Fr;
+  const fs::path dir = vectors_dir() / "many_public_bls12381";
+  const R1cs r1cs = read_r1cs(ByteSource::from_file(dir / "circuit.r1cs"));
+  const Wtns wtns = read_wtns(ByteSource::from_file(dir / "witness.wtns"), Curve::bls12_381);
+  const auto w = groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
+  const bellperson::CircuitShape shape = bellperson::shape_of(r1cs);
+  const SparseSystem<Fr> s = build_sparse_system<Fr>(r1cs, shape.num_inputs);
+  ThreadPool pool(2);
+  std::optional<std::uint64_t> bad;
+  const bellperson::Synthesis<Fr> want = bellperson::synthesize<Fr>(r1cs, shape, w, pool, bad);
+  DeviceGuard guard(cuda::test::kTestGpu);
+  cudaStream_t stream = nullptr;
+  ASSERT_EQ(cudaStreamCreate(&stream), cudaSuccess);
+  {
+    const DeviceSparseSystem<Fr> d(s, stream);
+    ASSERT_TRUE(d.has_c());
+    std::vector<Fr> wf(w.size());
+    std::memcpy(static_cast<void*>(wf.data()), w.data(), w.size() * sizeof(Fr));
+    DeviceBuffer<Fr> dw(w.size()), da(s.domain_size), db(s.domain_size), dc(s.domain_size);
+    dw.upload(wf, stream);
+    d.evaluate_abc(dw.data(), da.data(), db.data(), dc.data(), stream);
+    std::vector<Fr> a(s.domain_size), b(s.domain_size), c(s.domain_size);
+    da.download(a, stream);
+    db.download(b, stream);
+    dc.download(c, stream);
+    ASSERT_EQ(cudaStreamSynchronize(stream), cudaSuccess);
+    EXPECT_EQ(a, want.a);
+    EXPECT_EQ(b, want.b);
+    EXPECT_EQ(c, want.c);
+  }
+  cudaStreamDestroy(stream);
 }
 
 // A system of 2^20 rows with PoRep's proportions (synth_inputs.hpp), random witness values

@@ -1,6 +1,7 @@
 #include "cuda/synth/evaluate.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 #include "core/ff/bls12_381.hpp"
 #include "core/ff/bn254.hpp"
@@ -29,10 +30,24 @@ __global__ void __launch_bounds__(kThreads)
   }
 }
 
+template <class D>
+__global__ void __launch_bounds__(kThreads)
+    evaluate_c_kernel(const std::uint32_t* start, const std::uint32_t* wire, const std::uint32_t* coef, const D* dictionary,
+                      const D* witness, std::uint32_t rows, D* c) {
+  for (std::uint64_t r = blockIdx.x * std::uint64_t{blockDim.x} + threadIdx.x; r < rows;
+       r += std::uint64_t{gridDim.x} * blockDim.x) {
+    c[r] = evaluate_row(start, wire, coef, dictionary, witness, static_cast<std::uint32_t>(r));
+  }
+}
+
+unsigned blocks_for(std::uint32_t rows) {
+  return static_cast<unsigned>(std::clamp<std::uint64_t>((rows + kThreads - 1) / kThreads, 1, kMaxBlocks));
+}
+
 DeviceSparseMatrix upload(const SparseMatrix& m, cudaStream_t stream) {
   DeviceSparseMatrix d{DeviceBuffer<std::uint32_t>(m.row_start.size()), DeviceBuffer<std::uint32_t>(m.wire.size()),
                        DeviceBuffer<std::uint32_t>(m.coef.size())};
-  d.row_start.upload(m.row_start, stream);
+  if (!m.row_start.empty()) d.row_start.upload(m.row_start, stream);
   if (!m.wire.empty()) {
     d.wire.upload(m.wire, stream);
     d.coef.upload(m.coef, stream);
@@ -44,8 +59,8 @@ DeviceSparseMatrix upload(const SparseMatrix& m, cudaStream_t stream) {
 
 template <class Fr>
 DeviceSparseSystem<Fr>::DeviceSparseSystem(const SparseSystem<Fr>& s, cudaStream_t stream)
-    : a_(upload(s.a, stream)), b_(upload(s.b, stream)), dictionary_(s.dictionary.size()),
-      domain_size_(s.domain_size), n_vars_(s.n_vars), bytes_(s.device_bytes()) {
+    : a_(upload(s.a, stream)), b_(upload(s.b, stream)), c_(upload(s.c, stream)), has_c_(!s.c.row_start.empty()),
+      dictionary_(s.dictionary.size()), domain_size_(s.domain_size), n_vars_(s.n_vars), bytes_(s.device_bytes()) {
   if (!s.dictionary.empty()) dictionary_.upload(s.dictionary, stream);
   // The host vectors are pageable: the copies above are synchronous with respect to the host
   // already, but the caller may free `s` at once, so make it so whatever the runtime does.
@@ -56,12 +71,23 @@ template <class Fr>
 void DeviceSparseSystem<Fr>::evaluate_ab(const Fr* witness, Fr* a, Fr* b, cudaStream_t stream) const {
   using D = DeviceField<Fr>;
   if (domain_size_ == 0) return;
-  const auto blocks = static_cast<unsigned>(std::clamp<std::uint64_t>((domain_size_ + kThreads - 1) / kThreads, 1, kMaxBlocks));
-  evaluate_ab_kernel<D><<<blocks, kThreads, 0, stream>>>(
+  evaluate_ab_kernel<D><<<blocks_for(domain_size_), kThreads, 0, stream>>>(
       a_.row_start.data(), a_.wire.data(), a_.coef.data(), b_.row_start.data(), b_.wire.data(), b_.coef.data(),
       reinterpret_cast<const D*>(dictionary_.data()), reinterpret_cast<const D*>(witness), domain_size_,
       reinterpret_cast<D*>(a), reinterpret_cast<D*>(b));
   ZKP_CUDA_CHECK_LAUNCH("evaluate_ab_kernel");
+}
+
+template <class Fr>
+void DeviceSparseSystem<Fr>::evaluate_abc(const Fr* witness, Fr* a, Fr* b, Fr* c, cudaStream_t stream) const {
+  using D = DeviceField<Fr>;
+  if (!has_c_) throw std::logic_error("evaluate_abc: the system has no C matrix (built from a zkey)");
+  evaluate_ab(witness, a, b, stream);
+  if (domain_size_ == 0) return;
+  evaluate_c_kernel<D><<<blocks_for(domain_size_), kThreads, 0, stream>>>(
+      c_.row_start.data(), c_.wire.data(), c_.coef.data(), reinterpret_cast<const D*>(dictionary_.data()),
+      reinterpret_cast<const D*>(witness), domain_size_, reinterpret_cast<D*>(c));
+  ZKP_CUDA_CHECK_LAUNCH("evaluate_c_kernel");
 }
 
 template class DeviceSparseSystem<zkp::bn254::Fr>;

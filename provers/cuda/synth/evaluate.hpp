@@ -31,13 +31,17 @@ class DeviceSparseSystem {
   // queued on `stream`. `witness`: n_vars standard-form values (each below r) on this device;
   // `a`, `b`: domain_size values each. Throws on a launch failure.
   void evaluate_ab(const Fr* witness, Fr* a, Fr* b, cudaStream_t stream) const;
+  // The same and c = C·w, for a system built from an r1cs (has_c()); `c`: domain_size values.
+  void evaluate_abc(const Fr* witness, Fr* a, Fr* b, Fr* c, cudaStream_t stream) const;
+  bool has_c() const { return has_c_; }
 
   std::uint32_t domain_size() const { return domain_size_; }
   std::uint32_t n_vars() const { return n_vars_; }
   std::size_t device_bytes() const { return bytes_; }
 
  private:
-  DeviceSparseMatrix a_, b_;
+  DeviceSparseMatrix a_, b_, c_;
+  bool has_c_ = false;
   DeviceBuffer<Fr> dictionary_;
   std::uint32_t domain_size_ = 0, n_vars_ = 0;
   std::size_t bytes_ = 0;
