@@ -313,9 +313,16 @@ if [ "$MODE" = stream ]; then
   before=$(hwm)
   job=$(client submit "$C/circuit.zkey" "$TMP/60m.wtns" 2> "$TMP/submit.log")
   after=$(hwm)
-  [ -n "$job" ] && [ $((after - before)) -le 84 ] &&
-    ok "a 60 MiB job taken (job $job); the server's peak RSS $before -> $after MiB (+$((after - before)), at most 60 + 24)" ||
-    bad "the 60 MiB job: '$job' $(cat "$TMP/submit.log"); peak RSS $before -> $after MiB"
+  if grep -qa __asan_init "$ZKPIPE"; then
+    # AddressSanitizer's quarantine keeps every freed piece resident for a while: the bound
+    # measures the server, not the sanitizer, so it is checked on a build without one.
+    [ -n "$job" ] && ok "a 60 MiB job taken (job $job); peak RSS not bounded under AddressSanitizer (+$((after - before)) MiB with its quarantine)" ||
+      bad "the 60 MiB job: '$job' $(cat "$TMP/submit.log")"
+  else
+    [ -n "$job" ] && [ $((after - before)) -le 84 ] &&
+      ok "a 60 MiB job taken (job $job); the server's peak RSS $before -> $after MiB (+$((after - before)), at most 60 + 24)" ||
+      bad "the 60 MiB job: '$job' $(cat "$TMP/submit.log"); peak RSS $before -> $after MiB"
+  fi
   out=$(client await "$job" 2>&1); rc=$?
   [ $rc -eq 1 ] && grep -q "partition 0: bad input: .*wrong magic" <<< "$out" &&
     ok "its zeros reached the prover, refused there: $out" || bad "await of the 60 MiB job: exit $rc, $out"
