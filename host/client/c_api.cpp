@@ -107,12 +107,6 @@ zkp::client::WitnessJob witness_job_of(const zkp_client_job_t* job) {
   return r;
 }
 
-size_t witness_bytes(const zkp::client::WitnessJob& job) {
-  size_t n = 0;
-  for (const std::string_view w : job.witnesses) n += w.size();
-  return n;
-}
-
 // Await's whole stream, in completion order.
 std::unique_ptr<zkp_client_result_t> await_job(const zkp::client::Connection& c, uint64_t job_id) {
   v1::AwaitRequest request;
@@ -212,7 +206,7 @@ ZKP_EXPORT zkp_status_t zkp_client_prove(zkp_client_t* client, const zkp_client_
     const auto& c = connection_of(client);
     zkp_client_result_t*& result = out_param(out, "out");
     const zkp::client::WitnessJob witness_job = witness_job_of(job);
-    if (witness_bytes(witness_job) > zkp::client::kStreamAbove) {
+    if (zkp::client::goes_by_stream(witness_job)) {
       // Large: SubmitStream + Await (submit_job.hpp says why), the answer Prove would give.
       v1::SubmitResponse submitted;
       const zkp::client::CallOutcome sent = zkp::client::submit_witness_job(c, witness_job, &submitted);
@@ -233,8 +227,7 @@ ZKP_EXPORT zkp_status_t zkp_client_prove(zkp_client_t* client, const zkp_client_
       }
       return;
     }
-    v1::JobRequest request = witness_job.header;
-    for (const std::string_view w : witness_job.witnesses) request.add_witnesses(w.data(), w.size());
+    const v1::JobRequest request = zkp::client::unary_request(witness_job);
     v1::ProveResponse response;
     auto context = c.context();
     const grpc::Status s = c.stub().Prove(context.get(), request, &response);

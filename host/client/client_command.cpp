@@ -53,7 +53,6 @@ namespace {
 namespace v1 = zkpipe::v1;
 using client::CallOutcome;
 using client::Connection;
-using client::kStreamAbove;
 using client::submit_witness_job;
 using client::WitnessJob;
 
@@ -241,12 +240,8 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
     job.header.set_gpu_index(-1);
     job.header.set_priority(rest.priority);
     for (auto w = p.begin() + static_cast<std::ptrdiff_t>(first_witness); w != p.end(); ++w) witnesses.push_back(slurp(*w));
-    size_t total = 0;
-    for (const std::string& w : witnesses) {
-      job.witnesses.emplace_back(w);
-      total += w.size();
-    }
-    if (command == "submit" || total > kStreamAbove) {
+    for (const std::string& w : witnesses) job.witnesses.emplace_back(w);
+    if (command == "submit" || client::goes_by_stream(job)) {
       // A large job is proved as SubmitStream + Await (host/client/submit_job.hpp says why).
       v1::SubmitResponse response;
       if (const CallOutcome sent = submit_witness_job(c, job, &response); !sent.status.ok()) return failed(sent.call, sent.status);
@@ -256,8 +251,7 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
       }
       return await_results(c, response.job_id(), rest.out);
     }
-    v1::JobRequest request = job.header;
-    for (const std::string& w : witnesses) request.add_witnesses(w);
+    const v1::JobRequest request = client::unary_request(job);
     v1::ProveResponse response;
     if (const grpc::Status s = c.stub().Prove(c.context().get(), request, &response); !s.ok()) return failed("Prove", s);
     for (const v1::PartitionResult& r : response.partitions()) {

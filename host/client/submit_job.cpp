@@ -9,10 +9,8 @@ namespace v1 = zkpipe::v1;
 namespace {
 
 CallOutcome unary(const Connection& c, const WitnessJob& job, v1::SubmitResponse* response) {
-  v1::JobRequest request = job.header;
-  for (const std::string_view w : job.witnesses) request.add_witnesses(w.data(), w.size());
   CallOutcome out{"Submit", c.context(), {}};
-  out.status = c.stub().Submit(out.context.get(), request, response);
+  out.status = c.stub().Submit(out.context.get(), unary_request(job), response);
   return out;
 }
 
@@ -40,10 +38,20 @@ CallOutcome streamed(const Connection& c, const WitnessJob& job, v1::SubmitRespo
 
 }  // namespace
 
+std::size_t witness_bytes(const WitnessJob& job) {
+  std::size_t n = 0;
+  for (const std::string_view w : job.witnesses) n += w.size();
+  return n;
+}
+
+v1::JobRequest unary_request(const WitnessJob& job) {
+  v1::JobRequest request = job.header;
+  for (const std::string_view w : job.witnesses) request.add_witnesses(w.data(), w.size());
+  return request;
+}
+
 CallOutcome submit_witness_job(const Connection& c, const WitnessJob& job, v1::SubmitResponse* response) {
-  size_t total = 0;
-  for (const std::string_view w : job.witnesses) total += w.size();
-  if (total <= kStreamAbove) return unary(c, job, response);
+  if (!goes_by_stream(job)) return unary(c, job, response);
   CallOutcome out = streamed(c, job, response);
   if (out.status.error_code() == grpc::StatusCode::UNIMPLEMENTED && out.context->GetServerTrailingMetadata().count("zkp-status") == 0) {
     // A server from before SubmitStream (gRPC's own UNIMPLEMENTED carries no zkp-status).

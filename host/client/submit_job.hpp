@@ -35,6 +35,13 @@ struct CallOutcome {
   grpc::Status status;
 };
 
+// The bytes of the job's witnesses, and whether they go by SubmitStream (past kStreamAbove);
+// a caller that proves such a job does so as SubmitStream + Await.
+std::size_t witness_bytes(const WitnessJob& job);
+inline bool goes_by_stream(const WitnessJob& job) { return witness_bytes(job) > kStreamAbove; }
+// The job as one unary message (Submit or Prove): the header with the witnesses copied in.
+zkpipe::v1::JobRequest unary_request(const WitnessJob& job);
+
 // Submits `job`; on OK, `response` has the job id. `job` stays the caller's.
 CallOutcome submit_witness_job(const Connection& c, const WitnessJob& job, zkpipe::v1::SubmitResponse* response);
 
