@@ -1,8 +1,9 @@
 // bench_cuda_synth [--logs 20,24,26] [--reps 5]: the device's constraint evaluation
-// (DeviceSparseSystem::evaluate_ab, provers/cuda/synth) on synthetic systems of PoRep's
-// proportions (synth_inputs.hpp), BLS12-381 and BN254: the median device time of a = A·w and
-// b = B·w (CUDA events), entries per second and the system's device bytes. A benchmark, not a
-// test (tests/cuda/device_synth_test.cpp checks the values).
+// (provers/cuda/synth) on synthetic systems of PoRep's proportions (synth_inputs.hpp): BN254 as a
+// zkey's (a = A·w, b = B·w: evaluate_ab), BLS12-381 as a bellperson circuit's (A, B and C:
+// evaluate_abc, then check_rows, a·b = c row by row: all a witness-only proof does before its H
+// step). The median device time (CUDA events), entries per second and the system's device bytes.
+// A benchmark, not a test (tests/cuda/device_synth_test.cpp checks the values).
 #include <cuda_runtime_api.h>
 
 #include <algorithm>
@@ -18,6 +19,7 @@
 #include "cuda/synth/evaluate.hpp"
 #include "cuda/util/buffers.hpp"
 #include "cuda/util/device_guard.hpp"
+#include "cuda/util/input_checks.hpp"
 #include "synth_inputs.hpp"
 
 namespace {
@@ -26,8 +28,8 @@ using namespace zkp;
 using namespace zkp::cuda::synth;
 
 template <class Fr>
-void run(const char* curve, std::uint32_t log_rows, int reps) {
-  const SparseSystem<Fr> s = cuda::synth::fixtures::synthetic_system<Fr>(log_rows, 0xbe7c);
+void run(const char* curve, std::uint32_t log_rows, int reps, bool with_c) {
+  const SparseSystem<Fr> s = cuda::synth::fixtures::synthetic_system<Fr>(log_rows, 0xbe7c, with_c);
   cuda::DeviceGuard guard(0);
   cudaStream_t stream = nullptr;
   cudaStreamCreate(&stream);
@@ -36,7 +38,8 @@ void run(const char* curve, std::uint32_t log_rows, int reps) {
     const auto ints = cuda::synth::fixtures::random_witness<Fr>(s.n_vars, 7);  // standard form
     std::vector<Fr> w(ints.size());
     std::memcpy(static_cast<void*>(w.data()), ints.data(), ints.size() * sizeof(Fr));
-    cuda::DeviceBuffer<Fr> dw(w.size()), da(s.domain_size), db(s.domain_size);
+    cuda::DeviceBuffer<Fr> dw(w.size()), da(s.domain_size), db(s.domain_size), dc(with_c ? s.domain_size : 1);
+    cuda::DeviceBuffer<std::uint64_t> first_bad(cuda::RowCheckIndices::count);
     dw.upload(w, stream);
     cudaEvent_t t0, t1;
     cudaEventCreate(&t0);
@@ -44,7 +47,13 @@ void run(const char* curve, std::uint32_t log_rows, int reps) {
     std::vector<float> ms;
     for (int i = 0; i < reps + 1; ++i) {
       cudaEventRecord(t0, stream);
-      d.evaluate_ab(dw.data(), da.data(), db.data(), stream);
+      if (with_c) {
+        d.evaluate_abc(dw.data(), da.data(), db.data(), dc.data(), stream);
+        // A random witness satisfies nothing: the check's every row fails, its worst case.
+        cuda::check_rows(da.data(), db.data(), dc.data(), s.domain_size, first_bad.data(), stream);
+      } else {
+        d.evaluate_ab(dw.data(), da.data(), db.data(), stream);
+      }
       cudaEventRecord(t1, stream);
       cudaEventSynchronize(t1);
       float m = 0;
@@ -53,9 +62,10 @@ void run(const char* curve, std::uint32_t log_rows, int reps) {
     }
     std::sort(ms.begin(), ms.end());
     const double median = ms[ms.size() / 2];
-    const double entries = static_cast<double>(s.a.entries() + s.b.entries());
-    std::printf("%s 2^%u rows: %.0f M entries, %.1f MiB on the device; evaluate_ab median %.3f ms (min %.3f, %d reps), %.2f G entries/s\n",
-                curve, log_rows, entries / 1e6, static_cast<double>(d.device_bytes()) / 1048576.0, median, ms.front(), reps,
+    const double entries = static_cast<double>(s.a.entries() + s.b.entries() + s.c.entries());
+    std::printf("%s 2^%u rows: %.0f M entries, %.1f MiB on the device; %s median %.3f ms (min %.3f, %d reps), %.2f G entries/s\n",
+                curve, log_rows, entries / 1e6, static_cast<double>(d.device_bytes()) / 1048576.0,
+                with_c ? "evaluate_abc + check_rows" : "evaluate_ab", median, ms.front(), reps,
                 entries / (median * 1e-3) / 1e9);
     cudaEventDestroy(t0);
     cudaEventDestroy(t1);
@@ -84,8 +94,8 @@ int main(int argc, char** argv) {
   }
   std::printf("device: %s\n", prop.name);
   for (const std::uint32_t log : logs) {
-    run<bls12_381::Fr>("BLS12-381", log, reps);
-    run<bn254::Fr>("BN254", log, reps);
+    run<bls12_381::Fr>("BLS12-381", log, reps, true);
+    run<bn254::Fr>("BN254", log, reps, false);
   }
   return 0;
 }

@@ -18,6 +18,7 @@
 #include "core/formats/wtns.hpp"
 #include "core/formats/zkey.hpp"
 #include "core/groth16/coefficient_rows.hpp"
+#include "core/groth16/r1cs_check.hpp"
 #include "core/groth16/synthesis.hpp"
 #include "core/groth16/witness.hpp"
 #include "cuda/ff/fields.cuh"
@@ -86,6 +87,63 @@ TEST(SynthEmulation, ABellpersonCircuitFromItsR1csMatchesTheHostSynthesis) {
   }
   std::printf("  many_public_bls12381.r1cs: %zu + %zu + %zu entries, %zu distinct coefficients, %zu B on the device\n",
               s.a.entries(), s.b.entries(), s.c.entries(), s.dictionary.size(), s.device_bytes());
+}
+
+// A witness that breaks the circuit: the first row whose emulated a·b differs from its c (what
+// the device's check_rows finds with synthesis=device) is the constraint the host's r1cs check
+// names, so the device reports it in the host's words. `system` builds the device's system with
+// the circuit's C; each private wire is changed in turn (one no constraint reads breaks none).
+template <class Fr, class System>
+void check_broken_rows(const std::string& name, System system) {
+  SCOPED_TRACE(name);
+  const fs::path dir = fs::path(ZKPIPE_VECTORS_DATA_DIR) / name;
+  const R1cs r1cs = read_r1cs(ByteSource::from_file(dir / "circuit.r1cs"));
+  const Wtns wtns = read_wtns(ByteSource::from_file(dir / "witness.wtns"), r1cs.header().curve);
+  const SparseSystem<Fr> s = system(dir, r1cs);
+  ThreadPool pool(2);
+  const auto good = groth16::load_assignment<Fr>(wtns.values(), wtns.size(), wtns.name());
+  ASSERT_EQ(fixtures::first_broken_row(s, good), std::nullopt);
+  const std::uint64_t inputs = 1 + std::uint64_t{r1cs.header().n_pub_out} + r1cs.header().n_pub_in;
+  int broken = 0;
+  for (std::uint64_t wire = inputs; wire < r1cs.header().n_wires; wire += 1 + wire / 64) {
+    auto w = good;
+    w[wire].limbs[0] ^= 1;
+    const auto host = groth16::first_unsatisfied_constraint<Fr>(r1cs, w, pool);
+    ASSERT_EQ(fixtures::first_broken_row(s, w), host) << "wire " << wire;
+    broken += host.has_value();
+  }
+  EXPECT_GT(broken, 0) << "no wire change broke a constraint: the test checked nothing";
+}
+
+// A bellperson key's rows, from the circuit alone.
+TEST(SynthEmulation, ABellpersonCircuitsFirstBrokenRowIsTheConstraintTheHostCheckNames) {
+  using Fr = zkp::bls12_381::Fr;
+  check_broken_rows<Fr>("many_public_bls12381", [](const fs::path&, const R1cs& r1cs) {
+    return build_sparse_system<Fr>(r1cs, bellperson::shape_of(r1cs).num_inputs);
+  });
+}
+
+// A zkey's A and B with its circuit's C (key option r1cs), every committed vector, both curves:
+// the zkey's rows are the circuit's constraints in its order.
+template <class Fr>
+void check_zkey_broken_rows(const std::string& name) {
+  check_broken_rows<Fr>(name, [](const fs::path& dir, const R1cs& r1cs) {
+    const Zkey key = read_zkey(ByteSource::from_file(dir / "circuit.zkey"));
+    const groth16::CoefficientRows rows(key.coefficients(), key.header().domain_size);
+    SparseSystem<Fr> s = build_sparse_system<Fr>(key.coefficients(), rows, key.header().n_vars);
+    const std::size_t distinct = s.dictionary.size();
+    add_circuit_c(s, r1cs);
+    EXPECT_EQ(s.circuit, r1cs.name());
+    EXPECT_GE(s.dictionary.size(), distinct);  // C's coefficients join A's and B's dictionary
+    return s;
+  });
+}
+
+TEST(SynthEmulation, AZkeyWithItsCircuitsFirstBrokenRowIsTheConstraintTheHostCheckNames) {
+  for (const char* v : {"many_public_bn128", "poseidon_bn128", "chain_bn128"}) check_zkey_broken_rows<zkp::bn254::Fr>(v);
+  for (const char* v : {"many_public_bls12381", "poseidon_bls12381", "chain_bls12381"}) {
+    check_zkey_broken_rows<zkp::bls12_381::Fr>(v);
+  }
 }
 
 TEST(SynthEmulation, RowsAreTheDomainsAndEmptyPastTheLastEntry) {

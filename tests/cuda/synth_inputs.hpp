@@ -1,12 +1,13 @@
 // Inputs of the device constraint evaluation's tests and benchmark (provers/cuda/synth): a
 // committed snarkjs vector's sparse system with its witness and the host's a, b; and a synthetic
-// system of PoRep's proportions (A ~2.4, B ~1.0 entries a row, mostly small coefficients from a
-// dictionary of 81, one row in 4096 of 300 entries).
+// system of PoRep's proportions (A ~2.4, B ~1.0, C ~2.2 entries a row, mostly small coefficients
+// from a dictionary of 81, one row in 4096 of 300 entries).
 #pragma once
 
 #include <cstdint>
 #include <cstring>
 #include <filesystem>
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -49,9 +50,10 @@ VectorSystem<Fr> vector_system(const std::filesystem::path& dir) {
   return v;
 }
 
-// 2^log_rows rows and as many wires.
+// 2^log_rows rows and as many wires; `with_c`: C too (~2.2 entries a row, as a bellperson
+// circuit's: PoRep's C).
 template <class Fr>
-SparseSystem<Fr> synthetic_system(std::uint32_t log_rows, std::uint64_t seed) {
+SparseSystem<Fr> synthetic_system(std::uint32_t log_rows, std::uint64_t seed, bool with_c = false) {
   std::mt19937_64 rng(seed + log_rows);
   SparseSystem<Fr> s;
   s.domain_size = 1u << log_rows;
@@ -75,6 +77,7 @@ SparseSystem<Fr> synthetic_system(std::uint32_t log_rows, std::uint64_t seed) {
   };
   fill(s.a, 24);
   fill(s.b, 10);
+  if (with_c) fill(s.c, 22);
   return s;
 }
 
@@ -105,6 +108,26 @@ void emulated_ab(const SparseSystem<Fr>& s, const std::vector<typename Fr::Int>&
     std::memcpy(static_cast<void*>(&a[r]), &da, sizeof(Fr));
     std::memcpy(static_cast<void*>(&b[r]), &db, sizeof(Fr));
   }
+}
+
+// The first row whose a·b differs from its c, a, b and c evaluated by the device's evaluate_row
+// (emulated) from a system with a circuit's C: the row the device's check_rows reports.
+template <class Fr>
+std::optional<std::uint32_t> first_broken_row(const SparseSystem<Fr>& s, const std::vector<typename Fr::Int>& witness) {
+  using D = DeviceField<Fr>;
+  std::vector<D> dictionary(s.dictionary.size()), w(witness.size());
+  std::memcpy(static_cast<void*>(dictionary.data()), s.dictionary.data(), s.dictionary.size() * sizeof(Fr));
+  std::memcpy(static_cast<void*>(w.data()), witness.data(), witness.size() * sizeof(Fr));
+  const auto row = [&](const SparseMatrix& m, std::uint32_t r) {
+    const D d = evaluate_row(m.row_start.data(), m.wire.data(), m.coef.data(), dictionary.data(), w.data(), r);
+    Fr v;
+    std::memcpy(static_cast<void*>(&v), &d, sizeof(Fr));
+    return v;
+  };
+  for (std::uint32_t r = 0; r < s.domain_size; ++r) {
+    if (row(s.a, r) * row(s.b, r) != row(s.c, r)) return r;
+  }
+  return std::nullopt;
 }
 
 }  // namespace zkp::cuda::synth::fixtures

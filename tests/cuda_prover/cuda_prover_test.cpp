@@ -208,6 +208,41 @@ TEST_F(CudaProverDevice, DeviceSynthesisShrinksWhatASynthesisHolds) {
   EXPECT_EQ(ih.synthesis_bytes - id.synthesis_bytes, 2 * std::uint64_t{ih.domain_size} * ZKP_SCALAR_SIZE);
 }
 
+// synthesis=device with the circuit (key option r1cs): the r1cs check runs on the device (C·w
+// against a·b row by row), so a broken witness is refused naming the constraint the cpu
+// prover's host check names, on every committed vector, both curves; good witnesses prove as
+// the cpu prover does.
+TEST_F(CudaProverDevice, ZkeyDeviceSynthesisChecksTheCircuitOnTheDevice) {
+  const auto rs = fixed_randomness();
+  for (const char* name : kVectors) {
+    SCOPED_TRACE(name);
+    const fs::path dir = vector_dir(name);
+    const std::string r1cs = (dir / "circuit.r1cs").string();
+    auto cpu = make_prover(cpu_lib(), {{"r1cs", r1cs}});
+    auto p = make_prover(cuda_lib(), {{"r1cs", r1cs}, {"synthesis", "device"}, {"workers", "1"}});
+    Key kc, kd;
+    zkp_error_t err = error_record();
+    ASSERT_EQ(load_key(cpu.get(), dir / "circuit.zkey", -1, kc, err), ZKP_OK) << err.message;
+    ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, kd, err), ZKP_OK) << err.message;
+    const auto info = info_of(p.get(), kd.key);
+    auto w = wtns_assignment(dir / "witness.wtns", info.n_vars);
+    w[std::size_t{info.n_public + 2} * ZKP_SCALAR_SIZE] ^= 1;  // a private wire changed by one
+    Output bad_cpu(info_of(cpu.get(), kc.key)), bad(info);
+    ASSERT_EQ(prove(cpu.get(), kc.key, assignment(w), nullptr, 0, 0, bad_cpu, err), ZKP_ERR_UNSATISFIED_WITNESS);
+    const std::string host_words = err.message;
+    const auto at = host_words.find("does not satisfy constraint ");
+    ASSERT_NE(at, std::string::npos) << host_words;
+    EXPECT_EQ(prove(p.get(), kd.key, assignment(w), nullptr, 0, 0, bad, err), ZKP_ERR_UNSATISFIED_WITNESS);
+    EXPECT_TRUE(contains(err.message, host_words.substr(at))) << err.message << " | host: " << host_words;
+
+    const Output want = cpu_proof(dir, rs.data());
+    Output got(info);
+    ASSERT_EQ(prove(p.get(), kd.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, got, err), ZKP_OK)
+        << err.message;
+    EXPECT_EQ(got.proof, want.proof);
+  }
+}
+
 TEST_F(CudaProverDevice, ProofsAreByteIdenticalToTheCpuProver) {
   const auto rs = fixed_randomness();
   for (const Options& placement : kPlacements) {
@@ -775,7 +810,11 @@ TEST_F(CudaProverDevice, BellpersonProofsAreByteIdenticalToTheCpuProver) {
                                 {{"r1cs", r1cs}, {"host_bases", "keep"}},
                                 {{"r1cs", r1cs}, {"g2", "host"}},
                                 {{"r1cs", r1cs}, {"msm_order", "sequential"}, {"h", "device"}},
-                                {{"r1cs", r1cs}, {"msm_scratch", "shared"}}};
+                                {{"r1cs", r1cs}, {"msm_scratch", "shared"}},
+                                // A·w, B·w, C·w on the device from the circuit (issue 40).
+                                {{"r1cs", r1cs}, {"synthesis", "device"}},
+                                {{"r1cs", r1cs}, {"synthesis", "device"}, {"g2", "host"}},
+                                {{"r1cs", r1cs}, {"synthesis", "device"}, {"msm_order", "sequential"}}};
   for (const Options& placement : placements) {
     std::string label;
     for (const auto& [k, v] : placement) label += k + "=" + v + " ";
@@ -796,6 +835,44 @@ TEST_F(CudaProverDevice, BellpersonProofsAreByteIdenticalToTheCpuProver) {
       EXPECT_GT(got.out.msm_ns, 0u);
     }
   }
+}
+
+// synthesis=device with the circuit: a synthesis is the witness alone (no a, b, c), and a
+// witness that breaks a constraint is refused on the device in the host check's words, naming
+// the same constraint; the lane's next proof is unaffected.
+TEST_F(CudaProverDevice, BellpersonDeviceSynthesisHoldsTheWitnessAndNamesABrokenConstraint) {
+  const fs::path dir = vector_dir("many_public_bls12381");
+  const std::string r1cs = (dir / "circuit.r1cs").string();
+  auto cpu = make_prover(cpu_lib(), {{"r1cs", r1cs}});
+  auto host = make_prover(cuda_lib(), {{"r1cs", r1cs}});
+  auto device = make_prover(cuda_lib(), {{"r1cs", r1cs}, {"synthesis", "device"}, {"workers", "1"}});
+  Key kp, kh, kd;
+  zkp_error_t err = error_record();
+  ASSERT_EQ(load_bellperson(cpu.get(), kp, err), ZKP_OK) << err.message;
+  ASSERT_EQ(load_bellperson(host.get(), kh, err), ZKP_OK) << err.message;
+  ASSERT_EQ(load_bellperson(device.get(), kd, err), ZKP_OK) << err.message;
+  const auto ih = info_of(host.get(), kh.key), id = info_of(device.get(), kd.key);
+  EXPECT_EQ(ih.synthesis_bytes - id.synthesis_bytes, 3 * std::uint64_t{ih.domain_size} * ZKP_SCALAR_SIZE);
+
+  auto w = wtns_assignment(dir / "witness.wtns", id.n_vars);
+  w[std::size_t{id.n_public + 2} * ZKP_SCALAR_SIZE] ^= 1;  // a private wire changed by one
+  Output want_bad(info_of(cpu.get(), kp.key)), got_bad(id);
+  ASSERT_EQ(prove(cpu.get(), kp.key, assignment(w), nullptr, 0, 0, want_bad, err), ZKP_ERR_UNSATISFIED_WITNESS);
+  const std::string host_words = err.message;
+  const auto at = host_words.find("does not satisfy constraint ");
+  ASSERT_NE(at, std::string::npos) << host_words;
+  const auto before = device_info(device.get(), 0);
+  EXPECT_EQ(prove(device.get(), kd.key, assignment(w), nullptr, 0, 0, got_bad, err), ZKP_ERR_UNSATISFIED_WITNESS);
+  EXPECT_TRUE(contains(err.message, host_words.substr(at))) << err.message << " | host: " << host_words;
+  EXPECT_EQ(device_info(device.get(), 0).partitions_proved, before.partitions_proved);
+
+  const auto rs = fixed_randomness();
+  Output want(info_of(cpu.get(), kp.key)), got(id);
+  ASSERT_EQ(prove(cpu.get(), kp.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, want, err), ZKP_OK)
+      << err.message;
+  ASSERT_EQ(prove(device.get(), kd.key, wtns_file((dir / "witness.wtns").string()), rs.data(), 0, 0, got, err), ZKP_OK)
+      << err.message;
+  EXPECT_EQ(got.proof, want.proof);
 }
 
 TEST_F(CudaProverTwoGpu, ABellpersonKeyWithoutHostBasesIsReadAgainForAnotherDevice) {

@@ -43,6 +43,9 @@ struct BellpersonSynthesis final : zkp_synthesis_t {
   bellperson::Synthesis<bellperson::Fr> data;
   // Set when a proof took a, b and c over (ZKP_PROVE_INPUT_FINAL): what is left cannot be proved.
   bool handed_over = false;
+  // The witness alone (data.a, b, c empty): the device evaluates A·w, B·w, C·w from the circuit
+  // (BellpersonKey::leave_abc_to_the_device).
+  bool abc_on_device = false;
 };
 
 // One proof's checked input: the assignment, a, b, c, the densities, (r, s).
@@ -73,6 +76,9 @@ class BellpersonProofInput {
   // the inputs (checked, standard form: the proof's public inputs). The prover runs the checks
   // on the device (cuda/util/input_checks.hpp) and reports what they find as the host would.
   bool checks_on_device() const { return checks_on_device_; }
+  // A synthesis that is the witness alone: the prover evaluates a, b, c on the device from the
+  // circuit and checks a·b = c there (a failing row r is the circuit's constraint r).
+  bool abc_on_device() const { return synthesis_ != nullptr && synthesis_->abc_on_device; }
   std::span<const Fr> raw_inputs() const { return raw_inputs_; }
   std::span<const Fr> raw_aux() const { return raw_aux_; }
   // A bad aux value is named aux_assignment[i] (split arrays) or assignment[n_inputs + i].
@@ -138,6 +144,16 @@ class BellpersonKey final : public Key {
   }
 
   const bellperson::Key& key() const { return key_; }
+  // The circuit (key option r1cs), or null.
+  const R1cs* circuit() const { return r1cs_ ? &*r1cs_ : nullptr; }
+
+  // A prover that evaluates A·w, B·w and C·w on its device from the circuit (the cuda prover
+  // with synthesis=device, provers/cuda/synth) makes a synthesis the witness alone, checks
+  // a·b = c there, and key_info's synthesis_bytes say so. Only with a circuit (without one the
+  // key proves callers' syntheses, which carry their a, b, c). Before the key is shared.
+  void leave_abc_to_the_device() { abc_on_device_ = r1cs_.has_value(); }
+  bool abc_on_device() const { return abc_on_device_; }
+
   // bellperson::Key::drop_host_queries: for a prover whose bases are resident elsewhere.
   void drop_host_queries(bool keep_b2) { key_.drop_host_queries(keep_b2); }
   const bellperson::Key& proving_key() const { return key_; }
@@ -148,7 +164,8 @@ class BellpersonKey final : public Key {
     out.n_vars = static_cast<std::uint32_t>(key_.n_vars());
     out.n_public = key_.n_public();
     out.domain_size = static_cast<std::uint32_t>(key_.domain_size());
-    out.synthesis_bytes = bellperson::Synthesis<Fr>::bytes_for(key_.n_vars(), key_.domain_size()) + sizeof(BellpersonSynthesis);
+    out.synthesis_bytes = bellperson::Synthesis<Fr>::bytes_for(key_.n_vars(), abc_on_device_ ? 0 : key_.domain_size()) +
+                          sizeof(BellpersonSynthesis);
     out.proof_size = static_cast<std::uint32_t>(ProofOutput<Engine>::kProofSize);
     out.public_size = static_cast<std::uint32_t>(output_.public_bytes());
     write_synthesized_bytes(out);  // 0: a bellperson synthesis has its own shape (aux, density)
@@ -164,6 +181,11 @@ class BellpersonKey final : public Key {
     std::optional<std::uint64_t> bad;
     auto out = std::make_unique<BellpersonSynthesis>();
     out->key = this;
+    if (abc_on_device_) {
+      out->data.variables = std::move(w);  // bellperson's order is the witness's (synthesis.hpp)
+      out->abc_on_device = true;
+      return out;
+    }
     out->data = bellperson::synthesize<Fr>(*r1cs_, *shape_, std::move(w), pool, bad);
     if (bad) {
       throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS,
@@ -324,6 +346,7 @@ class BellpersonKey final : public Key {
   }
 
   bellperson::Key key_;
+  bool abc_on_device_ = false;  // leave_abc_to_the_device
   std::optional<R1cs> r1cs_;
   std::optional<bellperson::CircuitShape> shape_;
   ProofOutput<Engine> output_{key_.verifying_key(), key_.n_public(), key_.name()};

@@ -94,10 +94,14 @@ class CurveKey final : public Key {
   const groth16::ProvingKey<E>& proving_key() const { return pk_; }
 
   // A prover that evaluates A·w and B·w on its device (the cuda prover with synthesis=device,
-  // provers/cuda/synth) makes a synthesis the checked witness alone, and key_info's
-  // synthesis_bytes say so (the host's budget admits by them). Before the key is shared.
+  // provers/cuda/synth) makes a synthesis the witness alone (read and range-checked), and
+  // key_info's synthesis_bytes say so (the host's budget admits by them). With a circuit (key
+  // option r1cs) the r1cs check moves there too: the device evaluates C·w and checks a·b = c
+  // row by row, so the host makes no pass over the constraints. Before the key is shared.
   void leave_ab_to_the_device() { ab_on_device_ = true; }
   bool ab_on_device() const { return ab_on_device_; }
+  // The circuit (key option r1cs), or null.
+  const R1cs* circuit() const { return r1cs_ ? &*r1cs_ : nullptr; }
   const std::string& name() const override { return pk_.name(); }
 
   void info(zkp_key_info_t& out) const override {
@@ -114,7 +118,7 @@ class CurveKey final : public Key {
   }
 
   std::unique_ptr<zkp_synthesis_t> synthesize(const zkp_witness_t& witness, ThreadPool& pool) const override {
-    std::vector<Int> w = checked_witness(witness, pool);
+    std::vector<Int> w = checked_witness(witness, pool, ab_on_device_);
     auto out = std::make_unique<SynthesisOf<E>>();
     out->key = this;
     if (ab_on_device_) {
@@ -210,10 +214,11 @@ class CurveKey final : public Key {
         witness, pk_.n_vars(), [&](const Wtns& w) { check_witness_matches(pk_.zkey(), w); }, &pool);
   }
 
-  // read_witness, then the r1cs check if configured (UNSATISFIED_WITNESS naming the constraint).
-  std::vector<Int> checked_witness(const zkp_witness_t& witness, ThreadPool& pool) const {
+  // read_witness, then the r1cs check if configured (UNSATISFIED_WITNESS naming the constraint),
+  // unless the device runs it (`on_device`: a witness-only synthesis, leave_ab_to_the_device).
+  std::vector<Int> checked_witness(const zkp_witness_t& witness, ThreadPool& pool, bool on_device = false) const {
     std::vector<Int> w = read_witness(witness, pool);
-    if (r1cs_) {
+    if (r1cs_ && !on_device) {
       if (const auto bad = groth16::first_unsatisfied_constraint<Fr>(*r1cs_, w, pool)) {
         throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "the witness does not satisfy constraint " +
                                                           std::to_string(*bad) + " of " + r1cs_->name());

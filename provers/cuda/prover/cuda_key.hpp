@@ -30,9 +30,30 @@ class CudaKey final : public KeyState {
   using Input = typename BK::Input;
 
   CudaKey(std::unique_ptr<BK> key, std::uint32_t device_count)
-      : key_(std::move(key)), resident_(key_->proving_key(), device_count), stages_(key_->proving_key()) {}
+      : key_(std::move(key)),
+        resident_(key_->proving_key(), device_count, sparse_builder(*key_)),
+        stages_(key_->proving_key()) {}
 
   const backend::Key& host_key() const override { return *key_; }
+
+  // With synthesis=device (BK's leave_ab(c)_to_the_device), what builds the constraint system
+  // the device evaluates: a zkey's A and B, or the circuit of a bellperson key (A, B, C over
+  // bellperson's rows). `key` outlives the ResidentKey (both are this object's).
+  static typename ResidentKey<PK>::SparseBuilder sparse_builder(const BK& key) {
+    using Fr = typename E::Fr;
+    if constexpr (kBellpersonKey<PK>) {
+      if (!key.abc_on_device()) return {};
+      return [&key] { return synth::build_sparse_system<Fr>(*key.circuit(), key.key().num_inputs()); };
+    } else {
+      if (!key.ab_on_device()) return {};
+      return [&key] {
+        const auto& pk = key.proving_key();
+        auto s = synth::build_sparse_system<Fr>(pk.zkey().coefficients(), pk.rows(), pk.n_vars());
+        if (const R1cs* circuit = key.circuit()) synth::add_circuit_c(s, *circuit);  // the r1cs check
+        return s;
+      };
+    }
+  }
   LaneNeeds lane_needs(const ProverOptions& options) const override { return resident_.lane_needs(options); }
   std::string make_resident(DeviceSlot& device, const ProverOptions& options, ThreadPool& pool) override {
     std::shared_lock lk(host_bases_mutex_);  // the host copies stay while they are read

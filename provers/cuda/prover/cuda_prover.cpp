@@ -107,8 +107,10 @@ std::shared_ptr<KeyState> CudaProver::read_key(const zkp_key_source_t& source) {
       // decoded here when the G2 MSM runs on the host.
       using Q = bellperson::Key::HostQueries;
       const Q host = options_.host_bases == HostBases::keep ? Q::all : options_.g2 == Placement::host ? Q::b2_only : Q::none;
-      return std::make_shared<CudaKey<backend::BellpersonKey>>(backend::load_bellperson_key(source, options_.key, *pool_, host),
-                                                               n);
+      auto key = backend::load_bellperson_key(source, options_.key, *pool_, host);
+      // synthesis=device with a circuit (key option r1cs): A·w, B·w, C·w on the device.
+      if (options_.synthesis == Placement::device && options_.h == Placement::device) key->leave_abc_to_the_device();
+      return std::make_shared<CudaKey<backend::BellpersonKey>>(std::move(key), n);
     }
     if (sdk::key_format(source) != ZKP_KEY_FORMAT_ZKEY) {
       throw sdk::Error(ZKP_ERR_UNSUPPORTED, "unknown key format " + std::to_string(sdk::key_format(source)));

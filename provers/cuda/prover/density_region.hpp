@@ -3,7 +3,7 @@
 // to the device, and on the device the bitmap gather's scratch behind them
 // (cuda/util/bitmap_gather.hpp); last, the first-bad indices of the device input checks
 // (cuda/util/input_checks.hpp), on the device and copied back to the same offset of the pinned
-// side. Plain host code: lane_needs sizes the region with it at key_load, the proof stages
+// side (a zkey's lanes with synthesis=device hold only these: checks_only). Plain host code: lane_needs sizes the region with it at key_load, the proof stages
 // place the bitmaps by it.
 #pragma once
 
@@ -45,6 +45,14 @@ struct DensityRegion {
     r.scratch = take(r.scratch_bytes);
     r.checks = take(kCheckWords * sizeof(std::uint64_t));
     r.bytes = at;
+    return r;
+  }
+
+  // A zkey's lanes with synthesis=device: no bitmaps, only the check words (check_rows against
+  // the circuit's C).
+  static DensityRegion checks_only() {
+    DensityRegion r;
+    r.bytes = 256;
     return r;
   }
 };

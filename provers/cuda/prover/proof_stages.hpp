@@ -22,6 +22,11 @@
 // regions (A, B1, B2 read them; C, its l, reads the aux of the witness as for a zkey);
 // its H step is bellperson's (the device's HStep::run_coset_quotient, which leaves the
 // coefficients bit-reversed for the permuted h query, or the host's); and msm H takes m − 1.
+//
+// With synthesis=device a synthesis is the witness alone (its a, b and c empty): the H step
+// evaluates them on the device from the key's constraint system (cuda/synth) into the buffers
+// the uploads fill otherwise; for a bellperson key's circuit, C·w too, and a·b = c checked there,
+// a failing row reported as the host's check names it.
 #pragma once
 
 #include <algorithm>
@@ -99,11 +104,22 @@ class ProofStages {
       }
       const std::span<const Int> w = in.witness();
       bool device_checks = false;  // a caller's Montgomery synthesis, checked on the device
-      if constexpr (kBellperson) device_checks = in.checks_on_device();
+      // The witness alone, its rows checked on the device against the circuit's C: a bellperson
+      // key's synthesis=device, or a zkey's given with its circuit (key option r1cs).
+      bool device_synthesis = false;
+      if constexpr (kBellperson) {
+        device_checks = in.checks_on_device();
+        device_synthesis = in.abc_on_device();
+      } else {
+        device_synthesis = in.a().empty() && in.b().empty() && r.sparse != nullptr && r.sparse->has_c();
+      }
       const std::size_t n = device_checks ? pk_.n_vars() : w.size(), n_c = n - pk_.n_public() - 1;
       const cudaStream_t st = s.stream->get();
       if (device_checks && (ctx.options.h == Placement::host || ctx.options.g2 == Placement::host)) {
         throw sdk::Error(ZKP_ERR_INTERNAL, "input left to device checks with a host stage (h or g2 = host)");
+      }
+      if (device_synthesis && ctx.options.h == Placement::host) {
+        throw sdk::Error(ZKP_ERR_INTERNAL, "a synthesis without a, b, c with the H step on the host");
       }
 
       // The scalars of A, B1 and B2: the witness as it is (a zkey), or gathered by the densities
@@ -260,18 +276,17 @@ class ProofStages {
       // Every MSM has been collected (its device work is done), so an event on the lane
       // stream now, behind the uploads and the H step, marks the end of the proof's device work.
       std::size_t checks_at = 0;
-      if constexpr (kBellperson) {
-        if (device_checks) {
-          checks_at = density_region(s).checks;
-          ZKP_CUDA_CHECK(cudaMemcpyAsync(s.pinned_density + checks_at, s.device_density + checks_at,
-                                         DensityRegion::kCheckWords * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, st));
-        }
+      if (device_checks || device_synthesis) {
+        checks_at = checks_offset(s);
+        ZKP_CUDA_CHECK(cudaMemcpyAsync(s.pinned_density + checks_at, s.device_density + checks_at,
+                                       DensityRegion::kCheckWords * sizeof(std::uint64_t), cudaMemcpyDeviceToHost, st));
       }
       s.end->record(st);
       s.end->synchronize();
-      if (device_checks) {
+      if (device_checks || device_synthesis) {
         stage = "input checks (device)";
-        report_device_checks(in, reinterpret_cast<const std::uint64_t*>(s.pinned_density + checks_at));
+        report_device_checks(in, reinterpret_cast<const std::uint64_t*>(s.pinned_density + checks_at),
+                             device_synthesis ? &r.sparse->circuit() : nullptr);
       }
       t.span_ms = s.end->elapsed_ms_since(*s.start);
       t.upload_ms = s.witness_ready->elapsed_ms_since(*s.start) + s.h_uploaded->elapsed_ms_since(*s.h_start);
@@ -311,27 +326,47 @@ class ProofStages {
     }
   }
 
-  // What the device checks found, in the words of the host's (core/backend/external_input.hpp):
-  // a value not below r first (the assignment, then a, b, c), then a row with a·b ≠ c.
-  void report_device_checks(const Input& in, const std::uint64_t* found) const {
+  // Where the lane's check words lie (DensityRegion): behind a bellperson key's bitmaps, or
+  // alone in a zkey's lane (checks_only).
+  std::size_t checks_offset(const Lane::Scratch& s) const {
     if constexpr (kBellperson) {
-      const auto not_below = [](const std::string& what) {
-        return sdk::Error(ZKP_ERR_BAD_INPUT, what + " is not below the scalar field prime");
-      };
+      return density_region(s).checks;
+    } else {
+      if (s.density_bytes < DensityRegion::kCheckWords * sizeof(std::uint64_t)) {
+        throw sdk::Error(ZKP_ERR_INTERNAL, "the lane has no room for the device checks (key_load reserves it)");
+      }
+      return 0;
+    }
+  }
+
+  // What the device checks found, in the words of the host's (core/backend/external_input.hpp,
+  // the r1cs check): a value not below r first (the assignment, then a, b, c), then a row with
+  // a·b ≠ c. `circuit`: the r1cs the rows were evaluated from (synthesis=device), whose
+  // constraint r row r is (the rows past its constraints hold whatever the witness); null for
+  // a caller's synthesis.
+  void report_device_checks(const Input& in, const std::uint64_t* found, const std::string* circuit) const {
+    const auto not_below = [](const std::string& what) {
+      return sdk::Error(ZKP_ERR_BAD_INPUT, what + " is not below the scalar field prime");
+    };
+    if constexpr (kBellperson) {
       if (const std::uint64_t i = found[0]; i != kNoIndex) {
         const std::uint64_t n_in = pk_.num_inputs();
         throw not_below(i >= n_in && in.split_assignment() ? "aux_assignment[" + std::to_string(i - n_in) + "]"
                                                             : "assignment[" + std::to_string(i) + "]");
       }
-      const char* names[] = {"a", "b", "c"};
-      for (std::size_t k = 0; k < 3; ++k) {
-        if (const std::uint64_t i = found[1 + RowCheckIndices::a + k]; i != kNoIndex) {
-          throw not_below(std::string(names[k]) + "[" + std::to_string(i) + "]");
-        }
+    }
+    const char* names[] = {"a", "b", "c"};
+    for (std::size_t k = 0; k < 3; ++k) {
+      if (const std::uint64_t i = found[1 + RowCheckIndices::a + k]; i != kNoIndex) {
+        throw not_below(std::string(names[k]) + "[" + std::to_string(i) + "]");
       }
-      if (const std::uint64_t i = found[1 + RowCheckIndices::row]; i != kNoIndex) {
-        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "a·b != c at row " + std::to_string(i) + " of the caller's synthesis");
+    }
+    if (const std::uint64_t i = found[1 + RowCheckIndices::row]; i != kNoIndex) {
+      if (circuit != nullptr) {
+        throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS,
+                         "the witness does not satisfy constraint " + std::to_string(i) + " of " + *circuit);
       }
+      throw sdk::Error(ZKP_ERR_UNSATISFIED_WITNESS, "a·b != c at row " + std::to_string(i) + " of the caller's synthesis");
     }
   }
 
@@ -382,27 +417,51 @@ class ProofStages {
     const cudaStream_t st = s.stream->get();
     s.h_start->record(st);
     if constexpr (kBellperson) {
-      staged_upload(staging, a.data(), s.pinned_h, s.device_h, a.size_bytes(), st);
-      staged_upload(staging, b.data(), s.pinned_b, s.device_b, b.size_bytes(), st);
-      staged_upload(staging, c.data(), s.pinned_c, s.device_c, c.size_bytes(), st);
-      if (in.checks_on_device()) {
-        auto* checks = reinterpret_cast<std::uint64_t*>(s.device_density + density_region(s).checks);
-        cuda::check_rows(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), reinterpret_cast<Fr*>(s.device_c),
-                   a.size(), checks + 1, st);
+      Fr* const da = reinterpret_cast<Fr*>(s.device_h);
+      Fr* const db = reinterpret_cast<Fr*>(s.device_b);
+      Fr* const dc = reinterpret_cast<Fr*>(s.device_c);
+      auto* checks = reinterpret_cast<std::uint64_t*>(s.device_density + checks_offset(s));
+      std::size_t rows = a.size();
+      if (in.abc_on_device()) {
+        // The witness alone (synthesis=device): A·w, B·w, C·w from the circuit and the witness the
+        // upload stage put on the device, then a·b = c row by row as the host's synthesis checks.
+        if (r.sparse == nullptr || !r.sparse->has_c()) {
+          throw sdk::Error(ZKP_ERR_INTERNAL, "a synthesis without a, b, c on a device holding no circuit");
+        }
+        ZKP_CUDA_CHECK(cudaMemsetAsync(checks, 0xff, DensityRegion::kCheckWords * sizeof(std::uint64_t), st));
+        r.sparse->evaluate_abc(reinterpret_cast<const Fr*>(s.device_witness), da, db, dc, st);
+        rows = r.sparse->domain_size();
+      } else {
+        staged_upload(staging, a.data(), s.pinned_h, s.device_h, a.size_bytes(), st);
+        staged_upload(staging, b.data(), s.pinned_b, s.device_b, b.size_bytes(), st);
+        staged_upload(staging, c.data(), s.pinned_c, s.device_c, c.size_bytes(), st);
       }
+      if (in.checks_on_device() || in.abc_on_device()) cuda::check_rows(da, db, dc, rows, checks + 1, st);
       s.h_uploaded->record(st);
-      r.h_steps.at(lane.index())
-          ->run_coset_quotient(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b),
-                               reinterpret_cast<Fr*>(s.device_c), a.size(), st);
+      r.h_steps.at(lane.index())->run_coset_quotient(da, db, dc, rows, st);
     } else {
+      bool c_evaluated = false;
       if (a.empty() && b.empty()) {
         // A witness-only synthesis (synthesis=device): A·w and B·w from the witness the witness
-        // upload stage put on the device, into the buffers the uploads fill otherwise.
+        // upload stage put on the device, into the buffers the uploads fill otherwise; with the
+        // circuit, C·w too and a·b = c checked row by row (the r1cs check), c then the H step's
+        // (equal to a∘b wherever the check passes).
         if (r.sparse == nullptr) {
           throw sdk::Error(ZKP_ERR_INTERNAL, "a synthesis without a and b on a device holding no constraint system");
         }
-        r.sparse->evaluate_ab(reinterpret_cast<const Fr*>(s.device_witness), reinterpret_cast<Fr*>(s.device_h),
-                              reinterpret_cast<Fr*>(s.device_b), st);
+        const auto* w = reinterpret_cast<const Fr*>(s.device_witness);
+        Fr* const da = reinterpret_cast<Fr*>(s.device_h);
+        Fr* const db = reinterpret_cast<Fr*>(s.device_b);
+        if (r.sparse->has_c()) {
+          auto* checks = reinterpret_cast<std::uint64_t*>(s.device_density + checks_offset(s));
+          Fr* const dc = reinterpret_cast<Fr*>(s.device_c);
+          ZKP_CUDA_CHECK(cudaMemsetAsync(checks, 0xff, DensityRegion::kCheckWords * sizeof(std::uint64_t), st));
+          r.sparse->evaluate_abc(w, da, db, dc, st);
+          cuda::check_rows(da, db, dc, r.sparse->domain_size(), checks + 1, st);
+          c_evaluated = true;
+        } else {
+          r.sparse->evaluate_ab(w, da, db, st);
+        }
       }
       const auto upload = [&](std::span<const Fr> v, std::uint8_t* pinned, std::uint8_t* device) {
         if (!v.empty()) staged_upload(staging, v.data(), pinned, device, v.size_bytes(), st);
@@ -411,7 +470,7 @@ class ProofStages {
       upload(b, s.pinned_b, s.device_b);
       upload(c, s.pinned_c, s.device_c);
       s.h_uploaded->record(st);
-      Fr* dc = c.empty() ? nullptr : reinterpret_cast<Fr*>(s.device_c);
+      Fr* dc = c.empty() && !c_evaluated ? nullptr : reinterpret_cast<Fr*>(s.device_c);
       const std::size_t n = a.empty() ? std::size_t{pk_.domain_size()} : a.size();
       r.h_steps.at(lane.index())
           ->run(reinterpret_cast<Fr*>(s.device_h), reinterpret_cast<Fr*>(s.device_b), dc, n, st, cuda::HForm::standard);

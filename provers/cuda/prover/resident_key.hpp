@@ -2,8 +2,9 @@
 // bellperson::Key, key_kind.hpp). Per device: the MSM bases of its five
 // sections (A, B1, B2, C, H; with their precomputed copies), their MSM scratch (one per section,
 // or one shared: option msm_scratch) and one device H step per lane, uploaded once at key_load
-// and shared by that device's lanes; with synthesis=device, a zkey's A and B matrices as the device
-// evaluates them (cuda/synth, built once on the host). Before uploading, the estimate of what the bases, the MSM
+// and shared by that device's lanes; with synthesis=device, the key's constraint system as the
+// device evaluates it (cuda/synth, built once on the host: a zkey's A and B, or a bellperson key's
+// circuit). Before uploading, the estimate of what the bases, the MSM
 // scratch and the lanes' scratch take is checked against the device, so a key that cannot fit
 // fails with ZKP_ERR_OUT_OF_MEMORY naming the bytes and the options that would help.
 #pragma once
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
@@ -211,22 +213,25 @@ class ResidentKey {
     ResidentMsm<G1> a, b1, c, h;
     std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
     std::vector<std::unique_ptr<cuda::HStep<Fr>>> h_steps;  // with h=device, one per lane
-    std::unique_ptr<synth::DeviceSparseSystem<Fr>> sparse;  // with synthesis=device (a zkey): A and B
+    std::unique_ptr<synth::DeviceSparseSystem<Fr>> sparse;  // with synthesis=device: A, B (and a circuit's C)
   };
 
-  // Whether a = A·w and b = B·w of this key's proofs are evaluated on the device.
-  static bool ab_on_device(const ProverOptions& options) {
-    return !kBellpersonKey<PK> && options.synthesis == Placement::device && options.h == Placement::device;
-  }
+  // What builds the key's constraint system as the device evaluates it (synthesis=device: a
+  // zkey's A and B, or a bellperson key's circuit, A, B and C), or empty: its syntheses carry
+  // their own a and b.
+  using SparseBuilder = std::function<synth::SparseSystem<Fr>()>;
 
-  ResidentKey(const PK& pk, std::uint32_t device_count)
-      : pk_(pk), slots_(std::make_unique<Slot[]>(device_count)) {}
+  ResidentKey(const PK& pk, std::uint32_t device_count, SparseBuilder build_sparse = {})
+      : pk_(pk), slots_(std::make_unique<Slot[]>(device_count)), build_sparse_(std::move(build_sparse)) {}
 
   // The lane scratch one proof of this key needs with these options.
   LaneNeeds lane_needs(const ProverOptions& options) const {
     const std::size_t domain = std::size_t{pk_.domain_size()} * ZKP_SCALAR_SIZE;
     const std::size_t bc = options.h == Placement::device ? domain : 0;
     LaneNeeds needs{std::size_t{pk_.n_vars()} * ZKP_SCALAR_SIZE, domain, bc, bc};
+    if constexpr (!kBellpersonKey<PK>) {
+      if (build_sparse_) needs.density_bytes = DensityRegion::checks_only().bytes;  // a circuit's check_rows
+    }
     if constexpr (kBellpersonKey<PK>) {
       needs.density_bytes = DensityRegion::for_key(pk_.num_inputs(), pk_.n_vars() - pk_.num_inputs()).bytes;
       needs.a_scalar_bytes = pk_.a_size() * ZKP_SCALAR_SIZE;  // lengths: the host copies may be dropped
@@ -350,25 +355,19 @@ class ResidentKey {
     std::unique_ptr<Sections> sections;
   };
 
-  // With synthesis=device, the key's A and B as the device evaluates them, built on the host at
-  // the first make_resident (or footprint) and kept for the devices that load the key later;
-  // else null.
-  const synth::SparseSystem<Fr>* sparse_system(const ProverOptions& options) const {
-    if constexpr (kBellpersonKey<PK>) {
-      return nullptr;
-    } else {
-      if (!ab_on_device(options)) return nullptr;
-      std::lock_guard lk(sparse_mutex_);
-      if (!sparse_) {
-        sparse_ = std::make_unique<const synth::SparseSystem<Fr>>(
-            synth::build_sparse_system<Fr>(pk_.zkey().coefficients(), pk_.rows(), pk_.n_vars()));
-      }
-      return sparse_.get();
-    }
+  // With synthesis=device, the key's constraint system as the device evaluates it, built on the
+  // host at the first make_resident (or footprint) and kept for the devices that load the key
+  // later; else null. (The options are the prover's, fixed when the key was read.)
+  const synth::SparseSystem<Fr>* sparse_system(const ProverOptions&) const {
+    if (!build_sparse_) return nullptr;
+    std::lock_guard lk(sparse_mutex_);
+    if (!sparse_) sparse_ = std::make_unique<const synth::SparseSystem<Fr>>(build_sparse_());
+    return sparse_.get();
   }
 
   const PK& pk_;
   std::unique_ptr<Slot[]> slots_;
+  SparseBuilder build_sparse_;
   mutable std::mutex sparse_mutex_;
   mutable std::unique_ptr<const synth::SparseSystem<Fr>> sparse_;  // sparse_system()
 };

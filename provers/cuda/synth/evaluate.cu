@@ -59,7 +59,7 @@ DeviceSparseMatrix upload(const SparseMatrix& m, cudaStream_t stream) {
 
 template <class Fr>
 DeviceSparseSystem<Fr>::DeviceSparseSystem(const SparseSystem<Fr>& s, cudaStream_t stream)
-    : a_(upload(s.a, stream)), b_(upload(s.b, stream)), c_(upload(s.c, stream)), has_c_(!s.c.row_start.empty()),
+    : a_(upload(s.a, stream)), b_(upload(s.b, stream)), c_(upload(s.c, stream)), has_c_(s.has_c()), circuit_(s.circuit),
       dictionary_(s.dictionary.size()), domain_size_(s.domain_size), n_vars_(s.n_vars), bytes_(s.device_bytes()) {
   if (!s.dictionary.empty()) dictionary_.upload(s.dictionary, stream);
   // The host vectors are pageable: the copies above are synchronous with respect to the host
@@ -81,7 +81,7 @@ void DeviceSparseSystem<Fr>::evaluate_ab(const Fr* witness, Fr* a, Fr* b, cudaSt
 template <class Fr>
 void DeviceSparseSystem<Fr>::evaluate_abc(const Fr* witness, Fr* a, Fr* b, Fr* c, cudaStream_t stream) const {
   using D = DeviceField<Fr>;
-  if (!has_c_) throw std::logic_error("evaluate_abc: the system has no C matrix (built from a zkey)");
+  if (!has_c_) throw std::logic_error("evaluate_abc: the system has no C matrix (a zkey without its circuit)");
   evaluate_ab(witness, a, b, stream);
   if (domain_size_ == 0) return;
   evaluate_c_kernel<D><<<blocks_for(domain_size_), kThreads, 0, stream>>>(

@@ -10,6 +10,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 
 #include "cuda/synth/sparse_system.hpp"
 #include "cuda/util/buffers.hpp"
@@ -31,9 +32,11 @@ class DeviceSparseSystem {
   // queued on `stream`. `witness`: n_vars standard-form values (each below r) on this device;
   // `a`, `b`: domain_size values each. Throws on a launch failure.
   void evaluate_ab(const Fr* witness, Fr* a, Fr* b, cudaStream_t stream) const;
-  // The same and c = C·w, for a system built from an r1cs (has_c()); `c`: domain_size values.
+  // The same and c = C·w, for a system with a circuit's C (has_c()); `c`: domain_size values.
   void evaluate_abc(const Fr* witness, Fr* a, Fr* b, Fr* c, cudaStream_t stream) const;
   bool has_c() const { return has_c_; }
+  // The r1cs C came from, for the messages ("" without C).
+  const std::string& circuit() const { return circuit_; }
 
   std::uint32_t domain_size() const { return domain_size_; }
   std::uint32_t n_vars() const { return n_vars_; }
@@ -42,6 +45,7 @@ class DeviceSparseSystem {
  private:
   DeviceSparseMatrix a_, b_, c_;
   bool has_c_ = false;
+  std::string circuit_;
   DeviceBuffer<Fr> dictionary_;
   std::uint32_t domain_size_ = 0, n_vars_ = 0;
   std::size_t bytes_ = 0;

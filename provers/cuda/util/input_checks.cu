@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/ff/bls12_381.hpp"
+#include "core/ff/bn254.hpp"
 #include "cuda/ff/fields.cuh"
 #include "cuda/ntt/tile.cuh"
 #include "cuda/util/error.hpp"
@@ -86,5 +87,8 @@ template void montgomery_to_standard_checked<zkp::bls12_381::Fr>(zkp::bls12_381:
                                                                  cudaStream_t);
 template void check_rows<zkp::bls12_381::Fr>(zkp::bls12_381::Fr*, zkp::bls12_381::Fr*, zkp::bls12_381::Fr*, std::size_t,
                                              std::uint64_t*, cudaStream_t);
+// BN254 too: a zkey's rows checked against its circuit's C with synthesis=device.
+template void check_rows<zkp::bn254::Fr>(zkp::bn254::Fr*, zkp::bn254::Fr*, zkp::bn254::Fr*, std::size_t, std::uint64_t*,
+                                         cudaStream_t);
 
 }  // namespace zkp::cuda
