@@ -147,10 +147,12 @@ const sdk::OptionTable<ProverOptions>& option_table() {
                   "where the H step (3 odd-coset transforms) runs: the device (cuda::HStep, per worker) or the "
                   "host's cores, overlapped with the device MSMs"),
       sdk::choice("synthesis", &O::synthesis, placements(),
-                  "where a zkey partition's A·w and B·w are evaluated: the host's cores, before the GPU queue "
-                  "(a synthesis holds the witness and both domain vectors), or the device, from the witness the MSMs "
-                  "upload anyway (a synthesis is the witness alone: the host's work and memory per proof are O(witness)); "
-                  "device needs h=device and applies to zkeys (bellperson callers hand a, b over)"),
+                  "where a partition's A·w and B·w (and C·w, the r1cs check) are evaluated from a witness: the host's "
+                  "cores, before the GPU queue (a synthesis holds the witness and the domain vectors), or the device, "
+                  "from the witness the MSMs upload anyway (a synthesis is the witness alone: the host's work and memory "
+                  "per proof are O(witness)); device needs h=device and applies to zkeys and to bellperson keys given "
+                  "their circuit (r1cs); with r1cs the rows are checked there, naming a broken constraint as the host "
+                  "check does; callers' syntheses carry their own a, b, c"),
       sdk::integer("threads", &O::host_threads, 0, kMaxHostThreads,
                    "the size of the prover's pool of host threads, started once: synthesis, the checks and the "
                    "host H step run on it, and with g2=host the host G2 MSM on a second pool of this size, so "
