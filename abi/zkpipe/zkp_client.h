@@ -101,6 +101,9 @@ typedef struct zkp_client_key_t {
   uint64_t jobs_submitted;
   uint32_t already_loaded; /* zkp_client_load_key: 1 if it was warm (an earlier load's key) */
   uint32_t reserved;
+  /* Added after reserved; written only when the caller's struct_size covers it. What the key
+   * holds on each device it is loaded on (zkp_key_info_t.device_bytes); 0 without devices. */
+  uint64_t device_bytes;
 } zkp_client_key_t;
 
 /* [any-thread] Loads the key file `path` (on the server's machine) on every device of the
@@ -114,7 +117,9 @@ ZKP_EXPORT zkp_status_t zkp_client_unload_key(zkp_client_t *client, uint64_t key
 
 /* [any-thread] The loaded keys, into keys[0..capacity) (each header set by the caller); *count
  * is how many there are. ZKP_ERR_SHORT_BUFFER when capacity < *count (nothing written but
- * *count); keys may be NULL with capacity 0 to ask the count. */
+ * *count); keys may be NULL with capacity 0 to ask the count. The array's stride is
+ * keys[0].header.struct_size, so a caller built against an earlier, shorter zkp_client_key_t
+ * is served as it was. */
 ZKP_EXPORT zkp_status_t zkp_client_list_keys(zkp_client_t *client, zkp_client_key_t *keys, size_t capacity,
                                              size_t *count, zkp_error_t *err);
 

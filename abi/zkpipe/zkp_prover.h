@@ -106,6 +106,12 @@ typedef struct zkp_key_info_t {
    * ZKP_SCALAR_SIZE; 0 if this prover cannot synthesize this key into caller memory (no
    * synthesize_into, or a key format it does not support there: then use synthesize). */
   uint64_t synthesized_bytes;
+  /* Added after synthesized_bytes, written the same way. The device memory this key takes on
+   * each device it is loaded on: its resident bases with their precomputed copies, their MSM
+   * scratch and, where the device evaluates the constraint system (the cuda prover's
+   * synthesis=device), that system; not the workers' per-proof scratch. The estimate key_load
+   * checks against the device before uploading. 0 for a prover without devices. */
+  uint64_t device_bytes;
 } zkp_key_info_t;
 
 /* A witness for one partition. */

@@ -48,16 +48,6 @@ void write_struct(T* out, const T& value) {
 // came after it. A caller built against that header passes the shorter struct_size.
 constexpr size_t kFirstReleaseStatsSize = offsetof(zkp_host_stats_t, admission_stalls);
 
-// Writes the fields of `value` that the caller's struct_size covers, keeping its header:
-// for a struct that grew after the first release, so an older caller's memory past its
-// struct is never touched.
-template <class T>
-void write_covered(T* out, const T& value) {
-  const zkp_struct_header_t header = out->header;
-  std::memcpy(static_cast<void*>(out), &value, std::min<size_t>(header.struct_size, sizeof(T)));
-  out->header = header;
-}
-
 }  // namespace
 
 extern "C" {
@@ -99,7 +89,7 @@ ZKP_EXPORT zkp_status_t zkp_host_key_info(zkp_host_t* host, uint64_t key_id, zkp
     // The first release's zkp_key_info_t ends at public_size (synthesized_bytes came after it).
     require_struct(static_cast<const zkp_key_info_t*>(out), "zkp_key_info_t",
                    offsetof(zkp_key_info_t, synthesized_bytes));
-    write_covered(out, checked(host).key_info(key_id));
+    zkp::sdk::write_covered(out, checked(host).key_info(key_id));
   });
 }
 
@@ -124,7 +114,7 @@ ZKP_EXPORT zkp_status_t zkp_host_wait(zkp_host_t* host, uint64_t job_id, int64_t
 ZKP_EXPORT zkp_status_t zkp_host_stats(zkp_host_t* host, zkp_host_stats_t* out, zkp_error_t* err) {
   return guard(err, [&] {
     require_struct(static_cast<const zkp_host_stats_t*>(out), "zkp_host_stats_t", kFirstReleaseStatsSize);
-    write_covered(out, checked(host).stats());
+    zkp::sdk::write_covered(out, checked(host).stats());
   });
 }
 

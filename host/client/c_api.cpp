@@ -7,6 +7,7 @@
 #include "services/names.hpp"
 #include "submit_job.hpp"
 
+#include <cstddef>
 #include <zkpipe/sdk/error.hpp>
 #include <zkpipe/zkp_client.h>
 
@@ -69,23 +70,27 @@ zkp::client::ConnectionSettings settings_of(const zkp_client_options_t& o) {
   return s;
 }
 
+// The first release's zkp_client_key_t ended at reserved (device_bytes came after it): a caller
+// built against it passes that struct_size, and its arrays have that stride.
+constexpr size_t kFirstReleaseKeySize = offsetof(zkp_client_key_t, device_bytes);
+
 void fill_key(const v1::KeyInfo& k, bool already_loaded, zkp_client_key_t* out) {
-  zkp::sdk::require_struct(out, "zkp_client_key_t");
-  const zkp_struct_header_t header = out->header;
-  *out = zkp_client_key_t{};
-  out->header = header;
-  out->key_id = k.key_id();
-  out->format = k.format() == v1::KEY_FORMAT_BELLPERSON ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
-  out->curve = zkp::services::curve_from_name(k.curve()).value_or(ZKP_CURVE_UNKNOWN);
-  out->n_vars = k.n_vars();
-  out->n_public = k.n_public();
-  out->domain_size = k.domain_size();
-  out->proof_size = k.proof_size();
-  out->synthesis_bytes = k.synthesis_bytes();
-  out->loaded_unix_ms = k.loaded_unix_ms();
-  out->load_ns = k.load_ns();
-  out->jobs_submitted = k.jobs_submitted();
-  out->already_loaded = already_loaded ? 1u : 0u;
+  zkp::sdk::require_struct(out, "zkp_client_key_t", kFirstReleaseKeySize);
+  zkp_client_key_t key{};
+  key.key_id = k.key_id();
+  key.format = k.format() == v1::KEY_FORMAT_BELLPERSON ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
+  key.curve = zkp::services::curve_from_name(k.curve()).value_or(ZKP_CURVE_UNKNOWN);
+  key.n_vars = k.n_vars();
+  key.n_public = k.n_public();
+  key.domain_size = k.domain_size();
+  key.proof_size = k.proof_size();
+  key.synthesis_bytes = k.synthesis_bytes();
+  key.loaded_unix_ms = k.loaded_unix_ms();
+  key.load_ns = k.load_ns();
+  key.jobs_submitted = k.jobs_submitted();
+  key.already_loaded = already_loaded ? 1u : 0u;
+  key.device_bytes = k.device_bytes();
+  zkp::sdk::write_covered(out, key);
 }
 
 zkp::client::WitnessJob witness_job_of(const zkp_client_job_t* job) {
@@ -159,7 +164,7 @@ ZKP_EXPORT zkp_status_t zkp_client_load_key(zkp_client_t* client, const char* pa
     if (format != ZKP_KEY_FORMAT_ZKEY && format != ZKP_KEY_FORMAT_BELLPERSON) {
       throw Error(ZKP_ERR_INVALID_ARGUMENT, "format " + std::to_string(format) + " is no ZKP_KEY_FORMAT_*");
     }
-    zkp::sdk::require_struct(out, "zkp_client_key_t");
+    zkp::sdk::require_struct(out, "zkp_client_key_t", kFirstReleaseKeySize);
     v1::LoadKeyRequest request;
     request.set_path(path);
     request.set_format(format == ZKP_KEY_FORMAT_BELLPERSON ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
@@ -195,7 +200,17 @@ ZKP_EXPORT zkp_status_t zkp_client_list_keys(zkp_client_t* client, zkp_client_ke
       n = have;
       throw Error(ZKP_ERR_SHORT_BUFFER, "ListKeys: " + std::to_string(have) + " keys, room for " + std::to_string(capacity));
     }
-    for (size_t i = 0; i < have; ++i) fill_key(response.keys(static_cast<int>(i)), false, &keys[i]);
+    // The array's stride is its first element's struct_size: an older caller's are shorter.
+    const size_t stride = have == 0 ? 0 : keys[0].header.struct_size;
+    if (have != 0 && (stride < kFirstReleaseKeySize || stride % alignof(zkp_client_key_t) != 0)) {
+      throw Error(ZKP_ERR_ABI_MISMATCH, "keys[0] has struct_size " + std::to_string(stride) + ", expected at least " +
+                                            std::to_string(kFirstReleaseKeySize) + " and a multiple of " +
+                                            std::to_string(alignof(zkp_client_key_t)));
+    }
+    for (size_t i = 0; i < have; ++i) {
+      auto* at = reinterpret_cast<zkp_client_key_t*>(reinterpret_cast<unsigned char*>(keys) + i * stride);
+      fill_key(response.keys(static_cast<int>(i)), false, at);
+    }
     n = have;
   });
 }

@@ -27,6 +27,7 @@ void fill_key(const services::KeyEntry& k, v1::KeyInfo* out) {
   out->set_n_public(k.info.n_public);
   out->set_domain_size(k.info.domain_size);
   out->set_synthesis_bytes(k.info.synthesis_bytes);
+  out->set_device_bytes(k.info.device_bytes);
   out->set_proof_size(k.info.proof_size);
   out->set_loaded_unix_ms(k.loaded_unix_ms);
   out->set_load_ns(k.load_ns);

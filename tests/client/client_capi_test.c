@@ -245,6 +245,39 @@ int main(void) {
   check(zkp_client_load_key(c, key_path, ZKP_KEY_FORMAT_ZKEY, &again, &err) == ZKP_OK && again.key_id == key.key_id &&
             again.already_loaded == 1,
         "load_key again: the same id, warm", &err);
+  {
+    /* A caller built against the first release's zkp_client_key_t (it ended at reserved):
+     * loaded as before, and nothing past its struct_size written. */
+    zkp_client_key_t old_key;
+    memset(&old_key, 0xab, sizeof old_key);
+    old_key.header = (zkp_struct_header_t)ZKP_HEADER_INIT(zkp_client_key_t);
+    old_key.header.struct_size = (uint32_t)offsetof(zkp_client_key_t, device_bytes);
+    check(zkp_client_load_key(c, key_path, ZKP_KEY_FORMAT_ZKEY, &old_key, &err) == ZKP_OK && old_key.key_id == key.key_id &&
+              old_key.device_bytes == 0xababababababababull,
+          "load_key into the first release's struct: the key, device_bytes (past its size) untouched", &err);
+    old_key.header.struct_size = (uint32_t)offsetof(zkp_client_key_t, reserved);
+    check(zkp_client_load_key(c, key_path, ZKP_KEY_FORMAT_ZKEY, &old_key, &err) == ZKP_ERR_ABI_MISMATCH,
+          "load_key into a struct shorter than the first release's: ABI mismatch", &err);
+  }
+  {
+    /* list_keys into an array of the first release's structs: its stride, not today's. */
+    enum { kOldSize = offsetof(zkp_client_key_t, device_bytes) };
+    uint64_t old_words[2 * kOldSize / 8]; /* 8-byte aligned, as the structs are */
+    unsigned char *old_keys = (unsigned char *)old_words;
+    size_t n = 0;
+    memset(old_keys, 0xab, sizeof old_words);
+    for (i = 0; i < 2; ++i) {
+      zkp_struct_header_t h = ZKP_HEADER_INIT(zkp_client_key_t);
+      h.struct_size = kOldSize;
+      memcpy(old_keys + i * kOldSize, &h, sizeof h);
+    }
+    uint64_t first_id = 0;
+    check(zkp_client_list_keys(c, (zkp_client_key_t *)old_keys, 2, &n, &err) == ZKP_OK && n == 1,
+          "list_keys into the first release's structs: one key", &err);
+    memcpy(&first_id, old_keys + offsetof(zkp_client_key_t, key_id), sizeof first_id);
+    check(first_id == key.key_id && old_keys[kOldSize + offsetof(zkp_client_key_t, key_id)] == 0xab,
+          "list_keys wrote the key at the old stride and nothing past it", &err);
+  }
   char missing[4096];
   snprintf(missing, sizeof missing, "%s.missing", key_path);  /* inside serve.key_dirs */
   check(zkp_client_load_key(c, missing, ZKP_KEY_FORMAT_ZKEY, &again, &err) == ZKP_ERR_NOT_FOUND &&

@@ -206,6 +206,9 @@ TEST_F(CudaProverDevice, DeviceSynthesisShrinksWhatASynthesisHolds) {
   ASSERT_EQ(load_key(device.get(), dir / "circuit.zkey", -1, kd, err), ZKP_OK) << err.message;
   const auto ih = info_of(host.get(), kh.key), id = info_of(device.get(), kd.key);
   EXPECT_EQ(ih.synthesis_bytes - id.synthesis_bytes, 2 * std::uint64_t{ih.domain_size} * ZKP_SCALAR_SIZE);
+  // key_info's device_bytes: the resident bases and their scratch, and the constraint system.
+  EXPECT_GT(ih.device_bytes, 0u);
+  EXPECT_GT(id.device_bytes, ih.device_bytes);
 }
 
 // synthesis=device with the circuit (key option r1cs): the r1cs check runs on the device (C·w

@@ -104,6 +104,7 @@ type KeyInfo struct {
 	SynthesisBytes uint64
 	ProofSize      uint32
 	PublicSize     uint32
+	DeviceBytes    uint64 // device memory the key holds on each device it is loaded on (0 without devices)
 }
 
 // Key is a key loaded on a host.
@@ -150,7 +151,7 @@ func (h *Host) LoadKey(src KeySource) (Key, error) {
 			return err
 		}
 		key.Info = KeyInfo{Curve(info.curve), uint32(info.n_vars), uint32(info.n_public), uint32(info.domain_size),
-			uint64(info.synthesis_bytes), uint32(info.proof_size), uint32(info.public_size)}
+			uint64(info.synthesis_bytes), uint32(info.proof_size), uint32(info.public_size), uint64(info.device_bytes)}
 		return nil
 	})
 	return key, err

@@ -94,6 +94,9 @@ func TestEveryVectorProves(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", dir, err)
 		}
+		if key.Info.DeviceBytes != 0 || key.Info.DomainSize == 0 { // the cpu prover holds nothing on a device
+			t.Fatalf("%s: key info %+v", dir, key.Info)
+		}
 		wtns := read(t, filepath.Join(dir, "witness.wtns"))
 		parts := []Partition{{WitnessFile: filepath.Join(dir, "witness.wtns")}, {Witness: wtns}, {Assignment: wtnsAssignment(t, wtns)}}
 		job, err := h.Submit(context.Background(), key, parts, JobOptions{})

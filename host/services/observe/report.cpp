@@ -263,6 +263,7 @@ std::string status_json(const Report& r) {
                        .u64("domain_size", k.info.domain_size)
                        .u64("bytes", k.file_size)
                        .u64("synthesis_bytes", k.info.synthesis_bytes)
+                       .u64("device_bytes", k.info.device_bytes)
                        .u64("loaded_unix_ms", k.loaded_unix_ms)
                        .real("load_seconds", seconds(k.load_ns))
                        .u64("jobs_submitted", k.jobs_submitted)

@@ -6,6 +6,7 @@
 #include <zkpipe/zkp_common.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -87,5 +88,14 @@ void require_struct(const T* p, const char* type_name, size_t min_size = sizeof(
 // grow at the end, so a field exists for the writer when its end is within struct_size.
 //   covers(out->header, offsetof(zkp_prove_output_t, flags) + sizeof out->flags)
 inline bool covers(const zkp_struct_header_t& header, size_t end) noexcept { return header.struct_size >= end; }
+
+// Writes `value` into a caller's struct as far as its struct_size covers (an older caller's
+// struct ends before the fields added since), keeping the caller's header.
+template <class T>
+void write_covered(T* out, const T& value) {
+  const zkp_struct_header_t header = out->header;
+  std::memcpy(static_cast<void*>(out), &value, std::min<size_t>(header.struct_size, sizeof(T)));
+  out->header = header;
+}
 
 }  // namespace zkp::sdk

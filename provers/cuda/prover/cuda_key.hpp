@@ -65,6 +65,7 @@ class CudaKey final : public KeyState {
     return resident_.make_resident(device, options, pool);
   }
   bool resident_on(std::uint32_t gpu_index) const override { return resident_.resident_on(gpu_index); }
+  std::uint64_t device_bytes(const ProverOptions& options) const override { return resident_.device_bytes(options); }
   bool can_place() const override {
     std::shared_lock lk(host_bases_mutex_);
     return host_bases_kept();

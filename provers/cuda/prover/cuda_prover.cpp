@@ -252,7 +252,13 @@ std::unique_ptr<zkp_key_t> CudaProver::key_load(const zkp_key_source_t& source, 
   return std::make_unique<KeyRef>(std::move(key));
 }
 
-void CudaProver::key_info(const zkp_key_t& key, zkp_key_info_t& out) const { ref_of(key).state->host_key().info(out); }
+void CudaProver::key_info(const zkp_key_t& key, zkp_key_info_t& out) const {
+  const KeyState& state = *ref_of(key).state;
+  state.host_key().info(out);
+  if (sdk::covers(out.header, offsetof(zkp_key_info_t, device_bytes) + sizeof out.device_bytes)) {
+    out.device_bytes = state.device_bytes(options_);
+  }
+}
 
 std::unique_ptr<zkp_synthesis_t> CudaProver::synthesize(const zkp_key_t& key, const zkp_witness_t& witness) {
   return translate_format_errors([&] { return ref_of(key).state->host_key().synthesize(witness, *pool_); });

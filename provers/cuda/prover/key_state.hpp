@@ -48,6 +48,9 @@ class KeyState : public std::enable_shared_from_this<KeyState> {
   // was resident there already.
   virtual std::string make_resident(DeviceSlot& device, const ProverOptions& options, ThreadPool& pool) = 0;
   virtual bool resident_on(std::uint32_t gpu_index) const = 0;
+  // key_info's device_bytes: what the key holds on each device it is on (the bytes make_resident
+  // checked), or the estimate for these options before it is on any.
+  virtual std::uint64_t device_bytes(const ProverOptions& options) const = 0;
   // Whether the key can still be placed on a device it is not on: false once its host copies
   // were dropped (option host_bases), when a new key_load must read the file again.
   virtual bool can_place() const = 0;

@@ -214,6 +214,7 @@ class ResidentKey {
     std::unique_ptr<ResidentMsm<G2>> b2;                 // with g2=device
     std::vector<std::unique_ptr<cuda::HStep<Fr>>> h_steps;  // with h=device, one per lane
     std::unique_ptr<synth::DeviceSparseSystem<Fr>> sparse;  // with synthesis=device: A, B (and a circuit's C)
+    std::uint64_t device_bytes = 0;  // the estimate make_resident checked (key_info's device_bytes)
   };
 
   // What builds the key's constraint system as the device evaluates it (synthesis=device: a
@@ -222,7 +223,8 @@ class ResidentKey {
   using SparseBuilder = std::function<synth::SparseSystem<Fr>()>;
 
   ResidentKey(const PK& pk, std::uint32_t device_count, SparseBuilder build_sparse = {})
-      : pk_(pk), slots_(std::make_unique<Slot[]>(device_count)), build_sparse_(std::move(build_sparse)) {}
+      : pk_(pk), slots_(std::make_unique<Slot[]>(device_count)), device_count_(device_count),
+        build_sparse_(std::move(build_sparse)) {}
 
   // The lane scratch one proof of this key needs with these options.
   LaneNeeds lane_needs(const ProverOptions& options) const {
@@ -312,6 +314,7 @@ class ResidentKey {
     DeviceGuard guard(device.ordinal());
     try {
       slot.sections = std::make_unique<Sections>(device, pk_, options, shared, pool, sparse_system(options));
+      slot.sections->device_bytes = sections;
     } catch (const CudaError& e) {
       std::size_t free = 0, total = 0;
       cudaMemGetInfo(&free, &total);
@@ -330,6 +333,18 @@ class ResidentKey {
            (shared ? " shared by the sections" : " per section") + " (msm_scratch=" +
            (options.msm_scratch == MsmScratch::automatic ? "auto" : shared ? "shared" : "per_section") + "); " +
            slot.sections->times.text();
+  }
+
+  // key_info's device_bytes: the bytes make_resident checked on the first device holding the
+  // key (every device makes the same choice unless their memories differ), else the estimate
+  // (MSM scratch per section unless msm_scratch=shared).
+  std::uint64_t device_bytes(const ProverOptions& options) const {
+    for (std::uint32_t i = 0; i < device_count_; ++i) {
+      Slot& slot = slots_[i];
+      std::lock_guard lk(slot.mutex);
+      if (slot.sections != nullptr) return slot.sections->device_bytes;
+    }
+    return footprint(options).bytes(options.msm_scratch == MsmScratch::shared);
   }
 
   bool resident_on(std::uint32_t gpu_index) const {
@@ -367,6 +382,7 @@ class ResidentKey {
 
   const PK& pk_;
   std::unique_ptr<Slot[]> slots_;
+  std::uint32_t device_count_;
   SparseBuilder build_sparse_;
   mutable std::mutex sparse_mutex_;
   mutable std::unique_ptr<const synth::SparseSystem<Fr>> sparse_;  // sparse_system()

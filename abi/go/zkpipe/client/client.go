@@ -57,6 +57,7 @@ type RemoteKey struct {
 	DomainSize     uint32
 	ProofSize      uint32
 	SynthesisBytes uint64
+	DeviceBytes    uint64 // device memory the key holds on each device it is loaded on (0 without devices)
 	LoadedUnixMs   uint64
 	LoadTime       time.Duration
 	JobsSubmitted  uint64
@@ -183,7 +184,7 @@ func keyOf(k *C.zkp_client_key_t) RemoteKey {
 	return RemoteKey{
 		ID: uint64(k.key_id), Format: KeyFormat(k.format), Curve: zkpipe.Curve(k.curve),
 		NVars: uint32(k.n_vars), NPublic: uint32(k.n_public), DomainSize: uint32(k.domain_size),
-		ProofSize: uint32(k.proof_size), SynthesisBytes: uint64(k.synthesis_bytes),
+		ProofSize: uint32(k.proof_size), SynthesisBytes: uint64(k.synthesis_bytes), DeviceBytes: uint64(k.device_bytes),
 		LoadedUnixMs: uint64(k.loaded_unix_ms), LoadTime: time.Duration(k.load_ns),
 		JobsSubmitted: uint64(k.jobs_submitted), AlreadyLoaded: k.already_loaded != 0,
 	}

@@ -48,6 +48,8 @@ pub struct zkp_client_key_t {
     pub jobs_submitted: u64,
     pub already_loaded: u32,
     pub reserved: u32,
+    /// Added after `reserved`: what the key holds on each device it is loaded on.
+    pub device_bytes: u64,
 }
 
 #[repr(C)]

@@ -14,6 +14,8 @@ pub struct RemoteKey {
     pub domain_size: u32,
     pub proof_size: u32,
     pub synthesis_bytes: u64,
+    /// Device memory the key holds on each device it is loaded on (0 without devices).
+    pub device_bytes: u64,
     /// When the server loaded it, in milliseconds since the Unix epoch.
     pub loaded_unix_ms: u64,
     /// How long the server's load took.
@@ -34,6 +36,7 @@ impl RemoteKey {
             domain_size: k.domain_size,
             proof_size: k.proof_size,
             synthesis_bytes: k.synthesis_bytes,
+            device_bytes: k.device_bytes,
             loaded_unix_ms: k.loaded_unix_ms,
             load_time: Duration::from_nanos(k.load_ns),
             jobs_submitted: k.jobs_submitted,

@@ -69,6 +69,8 @@ pub struct zkp_key_info_t {
     pub public_size: u32,
     /// Added after the first release: bytes `synthesize_into` needs for this key (0: it cannot).
     pub synthesized_bytes: u64,
+    /// Added after `synthesized_bytes`: device memory the key holds on each device it is on.
+    pub device_bytes: u64,
 }
 
 pub type zkp_witness_kind_t = u32;

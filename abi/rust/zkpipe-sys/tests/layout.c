@@ -34,6 +34,7 @@ int main(void) {
   STRUCT(zkp_key_info_t); FIELD(zkp_key_info_t, header); FIELD(zkp_key_info_t, curve); FIELD(zkp_key_info_t, n_vars);
   FIELD(zkp_key_info_t, n_public); FIELD(zkp_key_info_t, domain_size); FIELD(zkp_key_info_t, synthesis_bytes);
   FIELD(zkp_key_info_t, proof_size); FIELD(zkp_key_info_t, public_size); FIELD(zkp_key_info_t, synthesized_bytes);
+  FIELD(zkp_key_info_t, device_bytes);
   STRUCT(zkp_witness_t); FIELD(zkp_witness_t, header); FIELD(zkp_witness_t, kind); FIELD(zkp_witness_t, path);
   FIELD(zkp_witness_t, data); FIELD(zkp_witness_t, size);
   STRUCT(zkp_synthesized_t); FIELD(zkp_synthesized_t, header); FIELD(zkp_synthesized_t, a); FIELD(zkp_synthesized_t, b);

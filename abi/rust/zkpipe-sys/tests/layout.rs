@@ -53,7 +53,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_device_info_t, header, name, memory_bytes, memory_free_bytes, partitions_started, partitions_proved, busy_ns);
     layout!(s, zkp_key_source_t, header, path, data, size, format);
     layout!(s, zkp_key_info_t, header, curve, n_vars, n_public, domain_size, synthesis_bytes, proof_size, public_size,
-        synthesized_bytes);
+        synthesized_bytes, device_bytes);
     layout!(s, zkp_witness_t, header, kind, path, data, size);
     layout!(s, zkp_synthesized_t, header, a, b, c, abc_length, assignment, assignment_length, flags, aux_assignment,
         aux_assignment_length, a_aux_density, a_aux_bit_len, b_input_density, b_input_bit_len, b_aux_density, b_aux_bit_len);

@@ -122,6 +122,7 @@ impl Host {
             n_public: raw.n_public,
             domain_size: raw.domain_size,
             synthesis_bytes: raw.synthesis_bytes,
+            device_bytes: raw.device_bytes,
             proof_size: raw.proof_size,
             public_size: raw.public_size,
         })
@@ -298,6 +299,8 @@ pub struct KeyInfo {
     pub domain_size: u32,
     /// Host bytes one synthesized partition holds (what admission reserves).
     pub synthesis_bytes: u64,
+    /// Device memory the key holds on each device it is loaded on (0 without devices).
+    pub device_bytes: u64,
     pub proof_size: u32,
     pub public_size: u32,
 }

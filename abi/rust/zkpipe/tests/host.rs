@@ -288,6 +288,7 @@ fn a_circuit_without_public_signals_gives_an_empty_list() {
     let host = sim_host(1, 1);
     let key = host.load_key(KeySource::simulated()).unwrap();
     assert_eq!((key.info.n_public, key.info.public_size), (0, 0));
+    assert_eq!(key.info.device_bytes, 0); // key_info's latest field comes through: the sim prover has no device
     let job = host
         .job(&key)
         .partition(Partition::simulated())
