@@ -17,6 +17,7 @@ APT_PACKAGES=(
   golang-go
   clang-14 libclang-rt-14-dev
   openssl chromium
+  libgmp-dev nlohmann-json3-dev
 )
 # Node.js and npm from Debian only when the machine has none (an image may ship its own
 # Node with a bundled npm, which Debian's npm package conflicts with).

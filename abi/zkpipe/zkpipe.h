@@ -7,5 +7,6 @@
 #include "zkp_plugin.h"
 #include "zkp_prover.h"
 #include "zkp_pacer.h"
+#include "zkp_witness.h"
 #include "zkp_host.h"
 #endif /* ZKPIPE_H */

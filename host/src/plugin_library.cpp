@@ -3,6 +3,7 @@
 #include <zkpipe/host/logging.hpp>
 #include <zkpipe/zkp_pacer.h>
 #include <zkpipe/zkp_prover.h>
+#include <zkpipe/zkp_witness.h>
 #include <zkpipe/sdk/error.hpp>
 
 #include <dlfcn.h>
@@ -40,7 +41,7 @@ std::map<std::string, std::weak_ptr<PluginLibrary>>& registry() {
   return libraries;
 }
 
-constexpr std::array<const char*, 2> kKnownFactoryIds{ZKP_PROVER_FACTORY_ID, ZKP_PACER_FACTORY_ID};
+constexpr std::array<const char*, 3> kKnownFactoryIds{ZKP_PROVER_FACTORY_ID, ZKP_PACER_FACTORY_ID, ZKP_WITNESS_FACTORY_ID};
 
 std::string range(uint32_t min, uint32_t max) { return fmt::format("[{}, {}]", min, max); }
 

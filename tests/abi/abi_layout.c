@@ -44,6 +44,9 @@ int zkp_abi_c_headers_ok(void) {
   DECLARE(zkp_pacer_event_t, event);
   DECLARE(zkp_pacer_t, pacer);
   DECLARE(zkp_pacer_factory_t, pacer_factory);
+  DECLARE(zkp_witness_circuit_t, witness_circuit);
+  DECLARE(zkp_witness_generator_t, witness_generator);
+  DECLARE(zkp_witness_factory_t, witness_factory);
   DECLARE(zkp_partition_t, partition);
   DECLARE(zkp_completion_t, completion);
   DECLARE(zkp_job_summary_t, summary);
@@ -79,6 +82,9 @@ int zkp_abi_c_headers_ok(void) {
   CHECK(event);
   CHECK(pacer);
   CHECK(pacer_factory);
+  CHECK(witness_circuit);
+  CHECK(witness_generator);
+  CHECK(witness_factory);
   CHECK(partition);
   CHECK(completion);
   CHECK(summary);
@@ -113,6 +119,7 @@ size_t zkp_abi_c_layout(zkp_abi_layout_t *out, size_t capacity) {
       ROW(zkp_client_partition_t), ROW(zkp_client_status_t),
       ROW(zkp_queue_partition_t), ROW(zkp_queue_job_t),    ROW(zkp_queue_job_status_t),
       ROW(zkp_queue_result_t),
+      ROW(zkp_witness_circuit_t), ROW(zkp_witness_generator_t), ROW(zkp_witness_factory_t),
   };
 #undef ROW
   const size_t n = sizeof rows / sizeof rows[0];

@@ -54,6 +54,9 @@ std::map<std::string, std::pair<size_t, size_t>> cxx_layout() {
   ZKP_CXX_ROW(zkp_queue_job_t);
   ZKP_CXX_ROW(zkp_queue_job_status_t);
   ZKP_CXX_ROW(zkp_queue_result_t);
+  ZKP_CXX_ROW(zkp_witness_circuit_t);
+  ZKP_CXX_ROW(zkp_witness_generator_t);
+  ZKP_CXX_ROW(zkp_witness_factory_t);
   return rows;
 }
 

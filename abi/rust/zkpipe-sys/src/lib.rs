@@ -14,6 +14,7 @@ mod log;
 mod pacer;
 mod plugin;
 mod prover;
+mod witness;
 
 pub use common::*;
 pub use host::*;
@@ -21,3 +22,4 @@ pub use log::*;
 pub use pacer::*;
 pub use plugin::*;
 pub use prover::*;
+pub use witness::*;

@@ -78,6 +78,14 @@ int main(void) {
   FIELD(zkp_pacer_t, destroy); FIELD(zkp_pacer_t, on_event); FIELD(zkp_pacer_t, next_admission_ns); FIELD(zkp_pacer_t, status_line);
   STRUCT(zkp_pacer_factory_t); FIELD(zkp_pacer_factory_t, header); FIELD(zkp_pacer_factory_t, options_help);
   FIELD(zkp_pacer_factory_t, create);
+  STRUCT(zkp_witness_circuit_t); FIELD(zkp_witness_circuit_t, header); FIELD(zkp_witness_circuit_t, curve);
+  FIELD(zkp_witness_circuit_t, n_signals); FIELD(zkp_witness_circuit_t, n_outputs); FIELD(zkp_witness_circuit_t, n_inputs);
+  FIELD(zkp_witness_circuit_t, name);
+  STRUCT(zkp_witness_generator_t); FIELD(zkp_witness_generator_t, header); FIELD(zkp_witness_generator_t, impl);
+  FIELD(zkp_witness_generator_t, name); FIELD(zkp_witness_generator_t, destroy); FIELD(zkp_witness_generator_t, circuit);
+  FIELD(zkp_witness_generator_t, calculate);
+  STRUCT(zkp_witness_factory_t); FIELD(zkp_witness_factory_t, header); FIELD(zkp_witness_factory_t, options_help);
+  FIELD(zkp_witness_factory_t, create);
 
   STRUCT(zkp_partition_t); FIELD(zkp_partition_t, header); FIELD(zkp_partition_t, witness); FIELD(zkp_partition_t, synthesized);
   STRUCT(zkp_completion_t); FIELD(zkp_completion_t, header); FIELD(zkp_completion_t, job_id); FIELD(zkp_completion_t, partition);

@@ -70,6 +70,9 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_pacer_event_t, header, kind, job_id, partition, gpu_index, worker, gpu_duration_ns, synthesis_ns, bytes, state);
     layout!(s, zkp_pacer_t, header, impl_ = impl, name, destroy, on_event, next_admission_ns, status_line);
     layout!(s, zkp_pacer_factory_t, header, options_help, create);
+    layout!(s, zkp_witness_circuit_t, header, curve, n_signals, n_outputs, n_inputs, name);
+    layout!(s, zkp_witness_generator_t, header, impl_ = impl, name, destroy, circuit, calculate);
+    layout!(s, zkp_witness_factory_t, header, options_help, create);
     layout!(s, zkp_partition_t, header, witness, synthesized);
     layout!(s, zkp_completion_t, header, job_id, partition, status, message, gpu_index, worker, gpu_duration_ns,
         synthesis_ns, queue_wait_ns, total_ns, curve, flags, proof, proof_size, public_inputs, public_size);

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# zkpipe's circom witness generator (issue 41): every committed vector's circuit compiled by
+# circom (circom2 0.2.23 = circom 2.2.3, --c --no_asm, the vector's prime) and built with
+# `zkpipe witness build`; its witness of the vector's input.json must be the committed
+# witness.wtns, which `snarkjs wtns calculate` wrote, byte for byte. Then bad inputs, each
+# refused with its status (exit 1) and a message naming the signal or the template's line,
+# while the generator stays usable.
+#
+#   circom_witness.sh ZKPIPE_BINARY WORK_DIR
+set -euo pipefail
+zkpipe=${1:?usage: circom_witness.sh ZKPIPE WORK_DIR}
+work=${2:?usage: circom_witness.sh ZKPIPE WORK_DIR}
+here=$(cd "$(dirname "$0")" && pwd)
+vectors=$here/../vectors
+circom="node $vectors/node_modules/circom2/cli.js"
+[ -e "$vectors/node_modules/circom2/cli.js" ] || { echo "SKIP: circom2 is not installed (npm ci --prefix tests/vectors)"; exit 77; }
+rm -rf "$work" && mkdir -p "$work"
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# compile NAME CIRCOM_FILE PRIME: NAME.witness.so in $work (built at -O0: CI time).
+compile() {
+  local name=$1 src=$2 prime=$3 out="$work/$1"
+  mkdir -p "$out"
+  # circom2 runs under WASI with its working directory's ancestors preopened (make_vectors.sh).
+  (cd "$vectors" && $circom "$src" --c --no_asm --prime "$prime" -l node_modules -o "$out") >"$out/circom.log" 2>&1 ||
+    { cat "$out/circom.log"; return 1; }
+  "$zkpipe" witness build "$out/$(basename "$src" .circom)_cpp" -o "$work/$name.witness.so" --opt 0
+}
+
+for circuit in chain many_public poseidon; do
+  for curve in bn128 bls12381; do
+    v=${circuit}_$curve
+    compile "$v" "$vectors/circuits/$circuit.circom" "$curve" || { fail "$v: the generator did not build"; continue; }
+    if "$zkpipe" witness calculate "$work/$v.witness.so" "$vectors/data/$v/input.json" -o "$work/$v.wtns"; then
+      if cmp -s "$work/$v.wtns" "$vectors/data/$v/witness.wtns"; then
+        echo "ok: $v: the witness is snarkjs's, byte for byte ($(stat -c %s "$work/$v.wtns") bytes)"
+      else
+        fail "$v: the witness differs from snarkjs's (cmp: $(cmp "$work/$v.wtns" "$vectors/data/$v/witness.wtns" 2>&1 || true))"
+      fi
+    else
+      fail "$v: calculate failed"
+    fi
+  done
+done
+"$zkpipe" witness info "$work/chain_bn128.witness.so" | grep -q "circuit chain: curve bn128, 2003 signals, 1 outputs, 2 input values" ||
+  fail "witness info: $("$zkpipe" witness info "$work/chain_bn128.witness.so" 2>&1)"
+
+# refused INPUT_JSON WORDS...: calculate fails (exit 1) and its message holds each of WORDS.
+refused() {
+  local generator=$1 input=$2
+  shift 2
+  printf '%s' "$input" >"$work/input.json"
+  local message rc=0
+  message=$("$zkpipe" witness calculate "$generator" "$work/input.json" -o "$work/refused.wtns" 2>&1) || rc=$?
+  if [ "$rc" -ne 1 ]; then fail "input $input: exit $rc, expected 1 ($message)"; return; fi
+  for word in "$@"; do
+    if [[ "$message" != *"$word"* ]]; then fail "input $input: the message lacks '$word': $message"; return; fi
+  done
+  echo "ok: refused $input: ${message##*zkpipe witness: }"
+}
+chain=$work/chain_bn128.witness.so
+p=21888242871839275222246405745257275088548364400416034343698204186575808495617
+refused "$chain" '{"x": "3"}' "1 missing" "[bad input]"
+refused "$chain" '{"x": "3", "k": "7", "z": "1"}' "'z' is not an input of circuit chain" "[bad input]"
+refused "$chain" '{"x": ["3", "4"], "k": "7"}' "'x' takes 1 value(s), the input gives 2"
+refused "$chain" "{\"x\": \"$p\", \"k\": \"7\"}" "'x': $p is not below the field prime"
+refused "$chain" '{"x": "1.5", "k": "7"}' "'x': '1.5' is not an integer"
+refused "$chain" '{"x": true, "k": "7"}' "'x': true is not an integer"
+refused "$chain" '{"x": "3", "k": ' "input.json:" "[bad input]"
+refused "$chain" '[1, 2]' "not a JSON object"
+# The generator is usable after every refusal, and "-4" is p - 4 as snarkjs reads it.
+"$zkpipe" witness calculate "$chain" "$vectors/data/chain_bn128/input.json" -o "$work/again.wtns" &&
+  cmp -s "$work/again.wtns" "$vectors/data/chain_bn128/witness.wtns" || fail "the witness after the refusals differs"
+printf '{"x": "-4", "k": "7"}' >"$work/negative.json"
+"$zkpipe" witness calculate "$chain" "$work/negative.json" -o "$work/negative.wtns" || fail "a negative input value was refused"
+
+# A failed assert in the circuit's own code: refused as an unsatisfied witness, naming the
+# template and its line; an input it allows goes through.
+compile guarded "$here/circuits/guarded.circom" bn128 || fail "guarded: the generator did not build"
+refused "$work/guarded.witness.so" '{"x": "100"}' "circuit guarded refused the input" "Guarded" "line 8" "[unsatisfied witness]"
+printf '{"x": "99"}' >"$work/guarded.json"
+"$zkpipe" witness calculate "$work/guarded.witness.so" "$work/guarded.json" -o "$work/guarded.wtns" || fail "x = 99 was refused"
+
+# Not circom's --no_asm output: refused, saying what to do.
+mkdir -p "$work/asm_cpp" && cp "$work/chain_bn128/chain_cpp/"* "$work/asm_cpp/" && mv "$work/asm_cpp/fr.cpp" "$work/asm_cpp/fr.asm"
+message=$("$zkpipe" witness build "$work/asm_cpp" -o "$work/asm.so" 2>&1) && fail "a build without fr.cpp succeeded"
+[[ "$message" == *"--no_asm"* ]] || fail "the asm build's message does not say --no_asm: $message"
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "circom_witness: all passed"
