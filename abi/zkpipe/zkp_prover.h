@@ -87,6 +87,11 @@ typedef struct zkp_key_source_t {
   size_t size;
   /* Added after the first release; a struct_size that does not cover it means ZKEY. */
   zkp_key_format_t format; /* ZKP_KEY_FORMAT_* */
+  /* Added after format; NULL when struct_size does not cover it. The host's, not the
+   * prover's (a prover ignores it): a witness generator plugin of the key's circuit
+   * (zkp_witness.h, e.g. `zkpipe witness build`'s output), which computes the witness of
+   * partitions given as ZKP_WITNESS_INPUT_JSON. Owned by the caller, valid for the call. */
+  const char *witness_generator;
 } zkp_key_source_t;
 
 typedef struct zkp_key_info_t {
@@ -120,6 +125,10 @@ typedef uint32_t zkp_witness_kind_t;
 #define ZKP_WITNESS_WTNS_FILE 1u   /* `path` names a snarkjs .wtns file */
 #define ZKP_WITNESS_WTNS_BUFFER 2u /* `data`/`size` hold .wtns bytes */
 #define ZKP_WITNESS_ASSIGNMENT 3u  /* `data`/`size`: n_vars scalars, the full assignment */
+#define ZKP_WITNESS_INPUT_JSON 4u  /* `data`/`size`: the circuit's input.json text; the host
+                                      computes the witness with the key's witness generator
+                                      (zkp_key_source_t.witness_generator) during synthesis,
+                                      so a prover never sees this kind */
 
 typedef struct zkp_witness_t {
   zkp_struct_header_t header;

@@ -5,6 +5,10 @@
 // --format rapidsnark writes the two files as rapidsnark's `prover` does (compact JSON, no
 // "curve" key; host/services/rapidsnark_json.hpp) instead of snarkjs's layout.
 //
+// --witness-generator G.so --input INPUT_JSON proves from the circuit's input: the key is
+// loaded with the generator (zkp_key_source_t.witness_generator) and the partition is the
+// input (ZKP_WITNESS_INPUT_JSON), whose witness the host computes during synthesis.
+//
 // --key-format bellperson takes a bellperson parameter file instead of the zkey; with
 // --r1cs C.r1cs the circom witness is synthesized in bellperson's numbering (the prover's r1cs
 // option), and --bellperson-proof FILE also writes the proof as bellperson's 192 bytes.
@@ -23,6 +27,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <optional>
 
 #include "core/bellperson/proof.hpp"
@@ -44,7 +49,8 @@ namespace fs = std::filesystem;
 constexpr const char* kUsage =
     "zkpipe prove [--backend NAME] [--gpu I] [--config FILE] [--format snarkjs|rapidsnark]\n"
     "             [--key-format zkey|bellperson] [--r1cs C.r1cs] [--bellperson-proof FILE]\n"
-    "             ZKEY WTNS PROOF_JSON PUBLIC_JSON [key=value ...]";
+    "             ZKEY WTNS PROOF_JSON PUBLIC_JSON [key=value ...]\n"
+    "       zkpipe prove --witness-generator G.so --input INPUT_JSON [options] ZKEY PROOF_JSON PUBLIC_JSON";
 constexpr double kNsPerMs = 1e6;
 
 // What the one partition produced, copied out of the completion record (valid only during
@@ -108,6 +114,10 @@ int run_prove(const std::vector<std::string>& args) {
        "the circuit: every witness is checked against it; a bellperson key needs it to prove a .wtns")
       ("bellperson-proof", po::value<std::string>()->value_name("FILE"),
        "also write the proof as bellperson's compressed 192 bytes (BLS12-381)")
+      ("input", po::value<std::string>()->value_name("INPUT_JSON"),
+       "the circuit's input instead of a witness: --witness-generator computes the witness")
+      ("witness-generator", po::value<std::string>()->value_name("G.so"),
+       "the circuit's witness generator (zkpipe witness build), for --input")
       ("zkey", po::value<std::string>()->value_name("ZKEY"), "proving key (.zkey, or bellperson parameters)")
       ("witness", po::value<std::string>()->value_name("WTNS"), "witness (.wtns)")
       ("proof", po::value<std::string>()->value_name("PROOF_JSON"), "where to write proof.json")
@@ -117,9 +127,23 @@ int run_prove(const std::vector<std::string>& args) {
     print_command_help(std::cout, kUsage, specific);
     return kExitSuccess;
   }
-  for (const char* name : {"zkey", "witness", "proof", "public"}) {
+  const bool from_input = parsed.values.count("input") != 0;
+  if (from_input != (parsed.values.count("witness-generator") != 0)) {
+    throw UsageError("--input and --witness-generator go together");
+  }
+  if (from_input) {
+    // ZKEY PROOF_JSON PUBLIC_JSON: the three positionals fill the first three slots.
+    if (parsed.values.count("public")) throw UsageError("with --input: expected ZKEY PROOF_JSON PUBLIC_JSON");
+    if (!parsed.values.count("proof")) throw UsageError("with --input: expected ZKEY PROOF_JSON PUBLIC_JSON");
+    std::map<std::string, po::variable_value>& values = parsed.values;  // the base's mutable operator[]
+    values["public"] = values.at("proof");
+    values["proof"] = values.at("witness");
+    values.erase("witness");
+  }
+  for (const char* name : {"zkey", "proof", "public"}) {
     if (!parsed.values.count(name)) throw UsageError("expected ZKEY WTNS PROOF_JSON PUBLIC_JSON");
   }
+  if (!from_input && !parsed.values.count("witness")) throw UsageError("expected ZKEY WTNS PROOF_JSON PUBLIC_JSON");
   require_key_value_overrides(parsed);
   if (parsed.values.count("backend")) parsed.overrides.push_back("prover=" + parsed.values["backend"].as<std::string>());
   if (parsed.values.count("r1cs")) parsed.overrides.push_back("prover.r1cs=" + parsed.values["r1cs"].as<std::string>());
@@ -133,7 +157,9 @@ int run_prove(const std::vector<std::string>& args) {
     throw UsageError("--format is snarkjs or rapidsnark, not '" + format + "'");
   }
   const std::string zkey = parsed.values["zkey"].as<std::string>();
-  const std::string wtns = parsed.values["witness"].as<std::string>();
+  const std::string wtns = from_input ? std::string() : parsed.values["witness"].as<std::string>();
+  const std::string input_json = from_input ? services::read_input_file(parsed.values["input"].as<std::string>()) : std::string();
+  const std::string generator = from_input ? parsed.values["witness-generator"].as<std::string>() : std::string();
 
   // One proof, then exit: what a stage frees goes back to the OS at once instead of waiting in
   // glibc's arenas for a reuse that, with each thread allocating from its own arena, often
@@ -148,12 +174,19 @@ int run_prove(const std::vector<std::string>& args) {
   auto source = sdk::make_struct<zkp_key_source_t>();
   source.path = zkey.c_str();
   source.format = *key_format;
+  if (from_input) source.witness_generator = generator.c_str();
   const uint64_t key_id = host.load_key(source);
 
   auto part = sdk::make_struct<zkp_partition_t>();
   part.witness = sdk::make_struct<zkp_witness_t>();
-  part.witness.kind = ZKP_WITNESS_WTNS_FILE;
-  part.witness.path = wtns.c_str();
+  if (from_input) {
+    part.witness.kind = ZKP_WITNESS_INPUT_JSON;
+    part.witness.data = input_json.data();
+    part.witness.size = input_json.size();
+  } else {
+    part.witness.kind = ZKP_WITNESS_WTNS_FILE;
+    part.witness.path = wtns.c_str();
+  }
   Outcome outcome;
   auto job = sdk::make_struct<zkp_job_t>();
   job.key_id = key_id;

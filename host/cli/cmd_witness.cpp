@@ -20,10 +20,10 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <iterator>
 #include <sstream>
 
 #include "core/formats/error.hpp"
+#include "services/output_files.hpp"
 
 namespace zkp::cli {
 
@@ -92,12 +92,6 @@ std::string curve_name(zkp_curve_t c) {
   return c == ZKP_CURVE_BN254 ? "bn128" : c == ZKP_CURVE_BLS12_381 ? "bls12381" : "unknown";
 }
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError("cannot read " + path);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 int run_calculate(const std::vector<std::string>& args) {
   std::vector<std::string> files;
   std::string out;
@@ -112,7 +106,7 @@ int run_calculate(const std::vector<std::string>& args) {
   }
   if (files.size() != 2 || out.empty()) throw UsageError("expected GENERATOR.so INPUT_JSON -o WITNESS.wtns");
   const host::WitnessGenerator generator = host::WitnessGenerator::open(files[0]);
-  const std::vector<std::uint8_t> assignment = generator.calculate(read_text(files[1]));
+  const std::vector<std::uint8_t> assignment = generator.calculate(services::read_input_file(files[1]));
   const std::vector<std::uint8_t> bytes = host::wtns_file_bytes(generator.circuit().curve, assignment);
   std::ofstream file(out, std::ios::binary | std::ios::trunc);
   file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));

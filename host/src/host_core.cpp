@@ -92,8 +92,15 @@ void HostCore::refuse_on_completion_thread(const char* function) const {
 }
 
 uint64_t HostCore::load_key(const zkp_key_source_t& source) {
+  // The generator first: a missing or foreign plugin fails before seconds of key loading.
+  std::shared_ptr<const WitnessGenerator> generator;
+  if (sdk::covers(source.header, offsetof(zkp_key_source_t, witness_generator) + sizeof source.witness_generator) &&
+      source.witness_generator != nullptr && *source.witness_generator != '\0') {
+    generator = std::make_shared<const WitnessGenerator>(WitnessGenerator::open(source.witness_generator));
+  }
   KeyHandle handle = prover_->load_key(source, -1);
   const zkp_key_info_t info = prover_->key_info(*handle);
+  if (generator) check_generator_fits(*generator, info, source);
   if (info.synthesis_bytes > config_.budget_bytes) {
     const std::string what = source.path != nullptr ? "key '" + std::string(source.path) + "'" : "the key";
     throw Error(ZKP_ERR_BUDGET_EXHAUSTED,
@@ -102,7 +109,29 @@ uint64_t HostCore::load_key(const zkp_key_source_t& source) {
                     std::to_string(config_.budget_bytes) + " bytes (" + format_bytes(config_.budget_bytes) +
                     "); raise `budget`");
   }
-  return keys_.add(std::move(handle), info);
+  return keys_.add(std::move(handle), info, std::move(generator));
+}
+
+namespace {
+const char* curve_text(zkp_curve_t c) {
+  return c == ZKP_CURVE_BN254 ? "BN254" : c == ZKP_CURVE_BLS12_381 ? "BLS12-381" : "an unknown field";
+}
+}  // namespace
+
+// A generator of another circuit would make witnesses every proof of this key refuses: its
+// curve and signal count must be the key's.
+void HostCore::check_generator_fits(const WitnessGenerator& generator, const zkp_key_info_t& info,
+                                    const zkp_key_source_t& source) const {
+  const zkp_witness_circuit_t& c = generator.circuit();
+  const std::string what = source.path != nullptr ? "key '" + std::string(source.path) + "'" : "the key";
+  if (info.curve != ZKP_CURVE_UNKNOWN && c.curve != info.curve) {
+    throw Error(ZKP_ERR_BAD_INPUT, generator.describe() + " computes over " + curve_text(c.curve) + ", " + what +
+                                       " is over " + curve_text(info.curve));
+  }
+  if (info.n_vars != 0 && c.n_signals != info.n_vars) {
+    throw Error(ZKP_ERR_BAD_INPUT, generator.describe() + " computes " + std::to_string(c.n_signals) + " signals, " + what +
+                                       " has " + std::to_string(info.n_vars) + " wires: not its circuit");
+  }
 }
 
 zkp_key_info_t HostCore::key_info(uint64_t key_id) const { return keys_.find(key_id)->info; }
@@ -151,6 +180,11 @@ uint64_t HostCore::submit(const zkp_job_t& c_job) {
                      offsetof(zkp_synthesized_t, flags));
     } else {
       require_struct(&part.witness, ("zkp_witness_t (" + which + ")").c_str());
+      if (part.witness.kind == ZKP_WITNESS_INPUT_JSON && !job->key->generator) {
+        throw Error(ZKP_ERR_INVALID_ARGUMENT, which + " is an input (ZKP_WITNESS_INPUT_JSON) but key id " +
+                                                  std::to_string(c_job.key_id) +
+                                                  " has no witness generator (zkp_key_source_t.witness_generator)");
+      }
     }
   }
   if (c_job.randomness != nullptr) {

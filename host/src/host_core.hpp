@@ -66,6 +66,8 @@ class HostCore {
   bool on_completion_thread() const { return dispatcher_->on_completion_thread(); }
 
  private:
+  void check_generator_fits(const WitnessGenerator& generator, const zkp_key_info_t& info,
+                            const zkp_key_source_t& source) const;
   void refuse_on_completion_thread(const char* function) const;
 
   Config config_;

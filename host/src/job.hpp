@@ -4,6 +4,7 @@
 #pragma once
 
 #include "prover.hpp"
+#include <zkpipe/host/witness_generator.hpp>
 #include <zkpipe/zkp_host.h>
 
 #include <atomic>
@@ -21,6 +22,9 @@ struct LoadedKey {
   uint64_t id = 0;
   KeyHandle handle;
   zkp_key_info_t info{};
+  // zkp_key_source_t.witness_generator's, or null: computes the witness of partitions given
+  // as ZKP_WITNESS_INPUT_JSON, on the synthesis threads (its calculate is any-thread).
+  std::shared_ptr<const WitnessGenerator> generator;
 };
 
 // zkp_job_t.on_input_released, each partition's told at most once: by the worker that saw its
@@ -55,7 +59,12 @@ struct Job {
   bool cancelled = false;
   uint32_t in_pipeline = 0;  // partitions not yet completed
 
-  uint64_t partition_bytes() const { return key->info.synthesis_bytes; }
+  // What admission reserves a partition: its synthesis, and with a witness generator the
+  // witness it computes first (held until the synthesis is made).
+  uint64_t partition_bytes() const {
+    const uint64_t witness = key->generator ? uint64_t{key->generator->circuit().n_signals} * ZKP_SCALAR_SIZE : 0;
+    return key->info.synthesis_bytes + witness;
+  }
 };
 
 struct Task {
@@ -77,6 +86,9 @@ struct Task {
   bool synthesis_handed_over = false;
   // The caller was told its input is free (InputRelease, after prove_wait): never retried.
   bool input_released = false;
+  // An input partition's witness (ZKP_WITNESS_INPUT_JSON), computed by the key's generator at
+  // synthesis: kept until the partition completes, as a caller's witness memory is.
+  std::vector<std::uint8_t> generated_witness;
 
   const zkp_partition_t& input() const { return job->partitions[partition]; }
   bool externally_synthesized() const { return input().synthesized != nullptr; }

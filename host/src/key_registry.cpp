@@ -4,10 +4,11 @@
 
 namespace zkp::host {
 
-uint64_t KeyRegistry::add(KeyHandle handle, const zkp_key_info_t& info) {
+uint64_t KeyRegistry::add(KeyHandle handle, const zkp_key_info_t& info, std::shared_ptr<const WitnessGenerator> generator) {
   auto key = std::make_shared<LoadedKey>();
   key->handle = std::move(handle);
   key->info = info;
+  key->generator = std::move(generator);
   std::lock_guard lock(mu_);
   key->id = next_id_++;
   keys_.emplace(key->id, key);

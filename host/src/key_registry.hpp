@@ -14,7 +14,7 @@ namespace zkp::host {
 class KeyRegistry {
  public:
   // Stores a loaded key and returns its id.
-  uint64_t add(KeyHandle handle, const zkp_key_info_t& info);
+  uint64_t add(KeyHandle handle, const zkp_key_info_t& info, std::shared_ptr<const WitnessGenerator> generator = nullptr);
   // The key with `id`, or ZKP_ERR_NOT_FOUND.
   std::shared_ptr<const LoadedKey> find(uint64_t id) const;
   // Drops the registry's reference to key `id` (a job still holding it keeps it alive), or

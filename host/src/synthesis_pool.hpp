@@ -7,6 +7,9 @@
 #include <thread>
 #include <vector>
 
+#include "job.hpp"
+#include "status.hpp"
+
 namespace zkp::host {
 
 class Pipeline;
@@ -21,6 +24,9 @@ class SynthesisPool {
 
  private:
   void run();
+  // The prover's synthesis of the task's witness; an input (ZKP_WITNESS_INPUT_JSON) is first
+  // turned into its witness by the key's generator (kept in the task).
+  Status synthesize(Task& task, SynthesisHandle& out);
 
   Pipeline& pipeline_;
   Prover& prover_;

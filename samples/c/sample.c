@@ -63,7 +63,7 @@ int main(int argc, char **argv) {
   size_t override_count = 6;
   zkp_error_t err = {ZKP_HEADER_INIT(zkp_error_t), ZKP_OK, {0}};
   zkp_host_t *host = NULL;
-  zkp_key_source_t source = {ZKP_HEADER_INIT(zkp_key_source_t), NULL, NULL, 0, ZKP_KEY_FORMAT_ZKEY};
+  zkp_key_source_t source = {ZKP_HEADER_INIT(zkp_key_source_t), NULL, NULL, 0, ZKP_KEY_FORMAT_ZKEY, NULL};
   uint64_t key_id = 0, job_id = 0;
   zkp_partition_t parts[kMaxPartitions];
   zkp_job_t job;

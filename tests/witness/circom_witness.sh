@@ -43,6 +43,34 @@ for circuit in chain many_public poseidon; do
     fi
   done
 done
+# From input to proof (zkpipe prove --witness-generator --input, the cpu prover): every vector's
+# proof verifies, with zkpipe and with snarkjs, and its public signals are snarkjs's.
+snarkjs="node $vectors/node_modules/snarkjs/cli.js"
+for v in chain_bn128 many_public_bn128 poseidon_bn128 chain_bls12381 many_public_bls12381 poseidon_bls12381; do
+  [ -e "$work/$v.witness.so" ] || continue
+  if "$zkpipe" prove --witness-generator "$work/$v.witness.so" --input "$vectors/data/$v/input.json" \
+      "$vectors/data/$v/circuit.zkey" "$work/$v.proof.json" "$work/$v.public.json" 2>"$work/$v.prove.log"; then
+    cmp -s "$work/$v.public.json" "$vectors/data/$v/public.json" || fail "$v: public.json differs from snarkjs's"
+    "$zkpipe" verify "$vectors/data/$v/vkey.json" "$work/$v.public.json" "$work/$v.proof.json" >/dev/null 2>&1 ||
+      fail "$v: zkpipe verify rejects the proof made from input.json"
+    $snarkjs groth16 verify "$vectors/data/$v/vkey.json" "$work/$v.public.json" "$work/$v.proof.json" 2>&1 | grep -q "OK!" ||
+      fail "$v: snarkjs rejects the proof made from input.json"
+    echo "ok: $v: input.json -> proof, verified by zkpipe and snarkjs"
+  else
+    fail "$v: zkpipe prove --input failed: $(tail -n 1 "$work/$v.prove.log")"
+  fi
+done
+# A generator of another circuit, and an input the circuit refuses, through prove.
+message=$("$zkpipe" prove --witness-generator "$work/chain_bn128.witness.so" --input "$vectors/data/chain_bn128/input.json" \
+  "$vectors/data/many_public_bn128/circuit.zkey" "$work/x.json" "$work/y.json" 2>&1) && fail "a foreign generator was taken"
+[[ "$message" == *"not its circuit [bad input]"* ]] || fail "a foreign generator: $message"
+printf '{"x": "3"}' >"$work/missing.json"
+message=$("$zkpipe" prove --witness-generator "$work/chain_bn128.witness.so" --input "$work/missing.json" \
+  "$vectors/data/chain_bn128/circuit.zkey" "$work/x.json" "$work/y.json" 2>&1) && fail "an input missing a signal was proved"
+[[ "$message" == *"witness generation: the input sets 1 of circuit chain's 2 input values: 1 missing [bad input]"* ]] ||
+  fail "prove of an input missing a signal: $message"
+[ -e "$work/x.json" ] && fail "a failed prove wrote its proof file"
+
 "$zkpipe" witness info "$work/chain_bn128.witness.so" | grep -q "circuit chain: curve bn128, 2003 signals, 1 outputs, 2 input values" ||
   fail "witness info: $("$zkpipe" witness info "$work/chain_bn128.witness.so" 2>&1)"
 
@@ -86,6 +114,20 @@ printf '{"x": "99"}' >"$work/guarded.json"
 mkdir -p "$work/asm_cpp" && cp "$work/chain_bn128/chain_cpp/"* "$work/asm_cpp/" && mv "$work/asm_cpp/fr.cpp" "$work/asm_cpp/fr.asm"
 message=$("$zkpipe" witness build "$work/asm_cpp" -o "$work/asm.so" 2>&1) && fail "a build without fr.cpp succeeded"
 [[ "$message" == *"--no_asm"* ]] || fail "the asm build's message does not say --no_asm: $message"
+
+# README.md's witness example, verbatim, from a folder that looks like the repository root.
+readme=$work/readme
+mkdir -p "$readme" && ln -s "$here/.." "$readme/tests" && ln -s "$(cd "$(dirname "$zkpipe")/.." && pwd)" "$readme/build"
+awk 'index($0, "<!-- witness-example") { want = 1; next } want && /^```sh/ { inside = 1; next }
+     inside && /^```/ { exit } inside { print }' "$here/../../README.md" >"$readme/block.sh"
+if [ ! -s "$readme/block.sh" ]; then
+  fail "README.md has no witness-example block"
+elif (cd "$readme" && timeout 300 bash -e block.sh >block.log 2>&1); then
+  grep -q "zkpipe verify: OK" "$readme/block.log" && echo "ok: README's witness example ran, its proof verified" ||
+    fail "README's witness example: no verified proof: $(tail -n 3 "$readme/block.log")"
+else
+  fail "README's witness example failed: $(tail -n 5 "$readme/block.log")"
+fi
 
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "circom_witness: all passed"

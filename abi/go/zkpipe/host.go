@@ -84,6 +84,9 @@ func (h *Host) with(f func(raw *C.zkp_host_t) error) error {
 type KeySource struct {
 	Path string
 	Data []byte
+	// WitnessGenerator: the circuit's witness generator plugin (zkpipe witness build's output,
+	// zkp_key_source_t.witness_generator), for partitions given as Input; "" for none.
+	WitnessGenerator string
 }
 
 // Curve is a pairing-friendly curve.
@@ -129,6 +132,10 @@ func (h *Host) LoadKey(src KeySource) (Key, error) {
 			data = C.CBytes(src.Data)
 			source.data = data
 			source.size = C.size_t(len(src.Data))
+		}
+		if src.WitnessGenerator != "" {
+			source.witness_generator = C.CString(src.WitnessGenerator)
+			defer C.free(unsafe.Pointer(source.witness_generator))
 		}
 		var id C.uint64_t
 		e := newError()

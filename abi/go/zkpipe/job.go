@@ -32,6 +32,9 @@ type Partition struct {
 	Witness     []byte       // .wtns bytes
 	Assignment  []byte       // the full assignment, n_vars scalars
 	Synthesized *Synthesized // caller-synthesized inputs
+	// Input: the circuit's input.json text; the host computes the witness with the key's
+	// witness generator (KeySource.WitnessGenerator).
+	Input []byte
 }
 
 // JobOptions are the job's placement and order.
@@ -239,6 +242,9 @@ func (s *jobState) fill(cp *C.zkp_partition_t, p Partition) error {
 	case p.Assignment != nil:
 		w.kind = C.ZKP_WITNESS_ASSIGNMENT
 		w.data, w.size = s.cbytes(p.Assignment), C.size_t(len(p.Assignment))
+	case p.Input != nil:
+		w.kind = C.ZKP_WITNESS_INPUT_JSON
+		w.data, w.size = s.cbytes(p.Input), C.size_t(len(p.Input))
 	default:
 		w.kind = C.ZKP_WITNESS_NONE
 	}

@@ -457,3 +457,25 @@ func TestDeviceInfoAndPacerStatus(t *testing.T) {
 		t.Fatalf("after Close: %v", err)
 	}
 }
+
+// KeySource.WitnessGenerator and Partition.Input reach the host (the end-to-end path, a
+// generator built from circom's output, is tests/witness/circom_witness.sh's): a generator
+// file that does not exist fails the load; an input partition of a key without one is refused.
+func TestInputsNeedAWitnessGeneratorThatExists(t *testing.T) {
+	h := newHost(t, "prover=cpu", "workers_per_device=1", "synthesis_threads=1")
+	dir := vectorDirs(t)[0]
+	zkey := filepath.Join(dir, "circuit.zkey")
+	_, err := h.LoadKey(KeySource{Path: zkey, WitnessGenerator: filepath.Join(dir, "no-such.witness.so")})
+	var e *Error
+	if !errors.As(err, &e) || e.Status != StatusNotFound || !strings.Contains(e.Message, "no-such.witness.so") {
+		t.Fatalf("load with a missing generator: %v", err)
+	}
+	key, err := h.LoadKey(KeySource{Path: zkey})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = h.Submit(context.Background(), key, []Partition{{Input: []byte(`{"x": "3"}`)}}, JobOptions{})
+	if !errors.As(err, &e) || e.Status != StatusInvalidArgument || !strings.Contains(e.Message, "has no witness generator") {
+		t.Fatalf("an input without a generator: %v", err)
+	}
+}

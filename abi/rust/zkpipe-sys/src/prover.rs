@@ -54,6 +54,8 @@ pub struct zkp_key_source_t {
     pub size: usize,
     /// Added after the first release: ZKP_KEY_FORMAT_*.
     pub format: zkp_key_format_t,
+    /// Added after `format`: the host's witness generator plugin for the key's circuit, or NULL.
+    pub witness_generator: *const c_char,
 }
 
 #[repr(C)]
@@ -78,6 +80,7 @@ pub const ZKP_WITNESS_NONE: zkp_witness_kind_t = 0;
 pub const ZKP_WITNESS_WTNS_FILE: zkp_witness_kind_t = 1;
 pub const ZKP_WITNESS_WTNS_BUFFER: zkp_witness_kind_t = 2;
 pub const ZKP_WITNESS_ASSIGNMENT: zkp_witness_kind_t = 3;
+pub const ZKP_WITNESS_INPUT_JSON: zkp_witness_kind_t = 4;
 
 #[repr(C)]
 #[derive(Clone, Copy, Debug)]

@@ -30,7 +30,7 @@ int main(void) {
   FIELD(zkp_device_info_t, partitions_started); FIELD(zkp_device_info_t, partitions_proved); FIELD(zkp_device_info_t, busy_ns);
   STRUCT(zkp_key_source_t); FIELD(zkp_key_source_t, header); FIELD(zkp_key_source_t, path);
   FIELD(zkp_key_source_t, data); FIELD(zkp_key_source_t, size);
-  FIELD(zkp_key_source_t, format);
+  FIELD(zkp_key_source_t, format); FIELD(zkp_key_source_t, witness_generator);
   STRUCT(zkp_key_info_t); FIELD(zkp_key_info_t, header); FIELD(zkp_key_info_t, curve); FIELD(zkp_key_info_t, n_vars);
   FIELD(zkp_key_info_t, n_public); FIELD(zkp_key_info_t, domain_size); FIELD(zkp_key_info_t, synthesis_bytes);
   FIELD(zkp_key_info_t, proof_size); FIELD(zkp_key_info_t, public_size); FIELD(zkp_key_info_t, synthesized_bytes);

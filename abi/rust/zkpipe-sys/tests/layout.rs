@@ -51,7 +51,7 @@ fn rust_facts() -> BTreeSet<String> {
     layout!(s, zkp_host_services_t, header, host_data, log, now_ns);
     layout!(s, zkp_plugin_entry_t, header, abi_version_min, abi_version_max, name, version, description, init, deinit, get_factory);
     layout!(s, zkp_device_info_t, header, name, memory_bytes, memory_free_bytes, partitions_started, partitions_proved, busy_ns);
-    layout!(s, zkp_key_source_t, header, path, data, size, format);
+    layout!(s, zkp_key_source_t, header, path, data, size, format, witness_generator);
     layout!(s, zkp_key_info_t, header, curve, n_vars, n_public, domain_size, synthesis_bytes, proof_size, public_size,
         synthesized_bytes, device_bytes);
     layout!(s, zkp_witness_t, header, kind, path, data, size);

@@ -80,7 +80,18 @@ impl Host {
 
     /// Loads a proving key on every device.
     pub fn load_key(&self, source: KeySource) -> Result<Key> {
-        let mut raw = sys::zkp_key_source_t { header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(), path: ptr::null(), data: ptr::null(), size: 0, format: source.format.raw() };
+        let mut raw = sys::zkp_key_source_t {
+            header: sys::zkp_struct_header_t::of::<sys::zkp_key_source_t>(),
+            path: ptr::null(),
+            data: ptr::null(),
+            size: 0,
+            format: source.format.raw(),
+            witness_generator: ptr::null(),
+        };
+        let generator = source.witness_generator.as_ref().map(|g| cstring(g.as_os_str().as_encoded_bytes(), "witness generator path")).transpose()?;
+        if let Some(g) = &generator {
+            raw.witness_generator = g.as_ptr();
+        }
         let path;
         match &source.source {
             Source::Path(p) => {
@@ -224,6 +235,7 @@ impl Drop for Host {
 pub struct KeySource {
     pub(crate) source: Source,
     pub(crate) format: KeyFormat,
+    pub(crate) witness_generator: Option<PathBuf>,
 }
 
 #[derive(Clone, Debug)]
@@ -256,7 +268,7 @@ impl KeyFormat {
 
 impl KeySource {
     fn of(source: Source) -> KeySource {
-        KeySource { source, format: KeyFormat::Zkey }
+        KeySource { source, format: KeyFormat::Zkey, witness_generator: None }
     }
 
     /// A key file (.zkey unless [`format`](Self::format) says otherwise).
@@ -277,6 +289,15 @@ impl KeySource {
     /// The file format of the path or bytes.
     pub fn format(mut self, format: KeyFormat) -> KeySource {
         self.format = format;
+        self
+    }
+
+    /// The circuit's witness generator plugin (`zkpipe witness build`'s output,
+    /// `zkp_key_source_t.witness_generator`): partitions of this key may then be inputs
+    /// ([`Partition::input_json`](crate::Partition::input_json)), whose witness the host
+    /// computes. Loading fails if the generator is not of the key's circuit.
+    pub fn witness_generator(mut self, path: impl AsRef<Path>) -> KeySource {
+        self.witness_generator = Some(path.as_ref().to_path_buf());
         self
     }
 }

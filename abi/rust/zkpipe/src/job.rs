@@ -160,6 +160,10 @@ fn raw_partitions(state: &mut JobState<'_>) -> Result<Vec<sys::zkp_partition_t>>
                     w.kind = sys::ZKP_WITNESS_ASSIGNMENT;
                     (w.data, w.size) = (a.as_ptr().cast(), a.len() * 32);
                 }
+                Input::Json(j) => {
+                    w.kind = sys::ZKP_WITNESS_INPUT_JSON;
+                    (w.data, w.size) = (j.as_ptr().cast(), j.len());
+                }
                 Input::Synthesized(_) => external = synthesized.next().expect("one record per synthesized partition") as *const _,
             }
             sys::zkp_partition_t { header: sys::zkp_struct_header_t::of::<sys::zkp_partition_t>(), witness: w, synthesized: external }

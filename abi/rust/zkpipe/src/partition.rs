@@ -19,6 +19,7 @@ pub(crate) enum Input<'a> {
     WtnsFile(PathBuf),
     WtnsBuffer(Cow<'a, [u8]>),
     Assignment(Cow<'a, [Scalar]>),
+    Json(Cow<'a, [u8]>),
     Synthesized(Synthesized<'a>),
 }
 
@@ -175,6 +176,13 @@ impl<'a> Partition<'a> {
     /// The full assignment, n_vars scalars (index 0 is the constant 1).
     pub fn assignment(values: impl Into<Cow<'a, [Scalar]>>) -> Partition<'a> {
         Partition(Input::Assignment(values.into()))
+    }
+
+    /// The circuit's input (input.json text, as snarkjs and rapidsnark take it): the host
+    /// computes the witness with the key's witness generator
+    /// ([`KeySource::witness_generator`](crate::KeySource::witness_generator)) during synthesis.
+    pub fn input_json(json: impl Into<Cow<'a, [u8]>>) -> Partition<'a> {
+        Partition(Input::Json(json.into()))
     }
 
     /// Caller-synthesized a, b, c and the full assignment, standard form; the host skips

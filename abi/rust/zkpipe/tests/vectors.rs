@@ -82,3 +82,24 @@ fn fixed_randomness_reproduces_snarkjs_bytes() {
     }
     assert_eq!(checked, 4, "the four det/ folders of tests/groth16/data");
 }
+
+#[test]
+fn inputs_need_a_witness_generator_that_exists() {
+    // KeySource::witness_generator and Partition::input_json reach the host (the end-to-end
+    // path, a generator built from circom's output, is tests/witness/circom_witness.sh's):
+    // a generator file that does not exist fails the load, and an input partition of a key
+    // loaded without one is refused at submit, naming what is missing.
+    let host = cpu_host();
+    let dir = vector_dirs().into_iter().next().expect("a vector");
+    let zkey = dir.join("circuit.zkey");
+    let missing = dir.join("no-such.witness.so");
+    let err = host.load_key(KeySource::path(&zkey).witness_generator(&missing)).unwrap_err();
+    assert_eq!(err.status(), Some(zkpipe::Status::NotFound), "{err}");
+    assert!(err.to_string().contains("no-such.witness.so"), "{err}");
+    let key = host.load_key(KeySource::path(&zkey)).unwrap();
+    let err = host
+        .scope(|s| s.job(&key).partition(Partition::input_json(&b"{\"x\": \"3\"}"[..])).submit().map(|_| ()))
+        .unwrap_err();
+    assert_eq!(err.status(), Some(zkpipe::Status::InvalidArgument), "{err}");
+    assert!(err.to_string().contains("has no witness generator"), "{err}");
+}
