@@ -6,10 +6,11 @@
 # refused with its status (exit 1) and a message naming the signal or the template's line,
 # while the generator stays usable.
 #
-#   circom_witness.sh ZKPIPE_BINARY WORK_DIR
+#   circom_witness.sh ZKPIPE_BINARY WORK_DIR [INPUT_JOB_BINARY]
 set -euo pipefail
-zkpipe=${1:?usage: circom_witness.sh ZKPIPE WORK_DIR}
-work=${2:?usage: circom_witness.sh ZKPIPE WORK_DIR}
+zkpipe=${1:?usage: circom_witness.sh ZKPIPE WORK_DIR [INPUT_JOB]}
+work=${2:?usage: circom_witness.sh ZKPIPE WORK_DIR [INPUT_JOB]}
+input_job=${3:-}
 here=$(cd "$(dirname "$0")" && pwd)
 vectors=$here/../vectors
 circom="node $vectors/node_modules/circom2/cli.js"
@@ -60,6 +61,16 @@ for v in chain_bn128 many_public_bn128 poseidon_bn128 chain_bls12381 many_public
     fail "$v: zkpipe prove --input failed: $(tail -n 1 "$work/$v.prove.log")"
   fi
 done
+# A job of 24 input partitions through the C API, witnesses computed on 4 synthesis threads at
+# once; two bad inputs fail alone (input_job.c).
+if [ -n "$input_job" ]; then
+  if out=$("$input_job" "$vectors/data/chain_bn128/circuit.zkey" "$work/chain_bn128.witness.so" 2>&1); then
+    echo "ok: $out"
+  else
+    fail "input_job: $out"
+  fi
+fi
+
 # A generator of another circuit, and an input the circuit refuses, through prove.
 message=$("$zkpipe" prove --witness-generator "$work/chain_bn128.witness.so" --input "$vectors/data/chain_bn128/input.json" \
   "$vectors/data/many_public_bn128/circuit.zkey" "$work/x.json" "$work/y.json" 2>&1) && fail "a foreign generator was taken"
