@@ -211,6 +211,27 @@ TEST_F(CudaProverDevice, DeviceSynthesisShrinksWhatASynthesisHolds) {
   EXPECT_GT(id.device_bytes, ih.device_bytes);
 }
 
+// A private wire of `dir`'s witness changed by one, proved by the cpu prover (key `kc`, whose
+// host r1cs check names the broken constraint) and by `device` (key `kd`, synthesis=device:
+// the check runs on the GPU): both refuse it as an unsatisfied witness, the device in the host
+// check's words, naming the same constraint; the device proves nothing.
+void expect_the_device_names_the_constraint_the_host_does(const fs::path& dir, zkp_prover_t* cpu, const Key& kc,
+                                                          zkp_prover_t* device, const Key& kd) {
+  const auto info = info_of(device, kd.key);
+  auto w = wtns_assignment(dir / "witness.wtns", info.n_vars);
+  w[std::size_t{info.n_public + 2} * ZKP_SCALAR_SIZE] ^= 1;
+  zkp_error_t err = error_record();
+  Output on_cpu(info_of(cpu, kc.key)), on_device(info);
+  ASSERT_EQ(prove(cpu, kc.key, assignment(w), nullptr, 0, 0, on_cpu, err), ZKP_ERR_UNSATISFIED_WITNESS);
+  const std::string host_words = err.message;
+  const auto at = host_words.find("does not satisfy constraint ");
+  ASSERT_NE(at, std::string::npos) << host_words;
+  const auto before = device_info(device, 0);
+  EXPECT_EQ(prove(device, kd.key, assignment(w), nullptr, 0, 0, on_device, err), ZKP_ERR_UNSATISFIED_WITNESS);
+  EXPECT_TRUE(contains(err.message, host_words.substr(at))) << err.message << " | host: " << host_words;
+  EXPECT_EQ(device_info(device, 0).partitions_proved, before.partitions_proved);
+}
+
 // synthesis=device with the circuit (key option r1cs): the r1cs check runs on the device (C·w
 // against a·b row by row), so a broken witness is refused naming the constraint the cpu
 // prover's host check names, on every committed vector, both curves; good witnesses prove as
@@ -228,15 +249,7 @@ TEST_F(CudaProverDevice, ZkeyDeviceSynthesisChecksTheCircuitOnTheDevice) {
     ASSERT_EQ(load_key(cpu.get(), dir / "circuit.zkey", -1, kc, err), ZKP_OK) << err.message;
     ASSERT_EQ(load_key(p.get(), dir / "circuit.zkey", -1, kd, err), ZKP_OK) << err.message;
     const auto info = info_of(p.get(), kd.key);
-    auto w = wtns_assignment(dir / "witness.wtns", info.n_vars);
-    w[std::size_t{info.n_public + 2} * ZKP_SCALAR_SIZE] ^= 1;  // a private wire changed by one
-    Output bad_cpu(info_of(cpu.get(), kc.key)), bad(info);
-    ASSERT_EQ(prove(cpu.get(), kc.key, assignment(w), nullptr, 0, 0, bad_cpu, err), ZKP_ERR_UNSATISFIED_WITNESS);
-    const std::string host_words = err.message;
-    const auto at = host_words.find("does not satisfy constraint ");
-    ASSERT_NE(at, std::string::npos) << host_words;
-    EXPECT_EQ(prove(p.get(), kd.key, assignment(w), nullptr, 0, 0, bad, err), ZKP_ERR_UNSATISFIED_WITNESS);
-    EXPECT_TRUE(contains(err.message, host_words.substr(at))) << err.message << " | host: " << host_words;
+    expect_the_device_names_the_constraint_the_host_does(dir, cpu.get(), kc, p.get(), kd);
 
     const Output want = cpu_proof(dir, rs.data());
     Output got(info);
@@ -857,17 +870,7 @@ TEST_F(CudaProverDevice, BellpersonDeviceSynthesisHoldsTheWitnessAndNamesABroken
   const auto ih = info_of(host.get(), kh.key), id = info_of(device.get(), kd.key);
   EXPECT_EQ(ih.synthesis_bytes - id.synthesis_bytes, 3 * std::uint64_t{ih.domain_size} * ZKP_SCALAR_SIZE);
 
-  auto w = wtns_assignment(dir / "witness.wtns", id.n_vars);
-  w[std::size_t{id.n_public + 2} * ZKP_SCALAR_SIZE] ^= 1;  // a private wire changed by one
-  Output want_bad(info_of(cpu.get(), kp.key)), got_bad(id);
-  ASSERT_EQ(prove(cpu.get(), kp.key, assignment(w), nullptr, 0, 0, want_bad, err), ZKP_ERR_UNSATISFIED_WITNESS);
-  const std::string host_words = err.message;
-  const auto at = host_words.find("does not satisfy constraint ");
-  ASSERT_NE(at, std::string::npos) << host_words;
-  const auto before = device_info(device.get(), 0);
-  EXPECT_EQ(prove(device.get(), kd.key, assignment(w), nullptr, 0, 0, got_bad, err), ZKP_ERR_UNSATISFIED_WITNESS);
-  EXPECT_TRUE(contains(err.message, host_words.substr(at))) << err.message << " | host: " << host_words;
-  EXPECT_EQ(device_info(device.get(), 0).partitions_proved, before.partitions_proved);
+  expect_the_device_names_the_constraint_the_host_does(dir, cpu.get(), kp, device.get(), kd);
 
   const auto rs = fixed_randomness();
   Output want(info_of(cpu.get(), kp.key)), got(id);

@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
 # Session 24's device work in one call, each step time-boxed to fit 570 s. NOT RUN: no device was
-# lent in session 24; the next session's first call. Carry build-sb/dev24.tar.xz: cuda_prover_test,
-# cuda_prover_options_test, zkpipe-device, bench_cuda_prover, bench_bellperson, porep_sector (built
-# with --features cuzk), cuda_device_synth_test, bench_cuda_synth, the libraries and devlibs
-# (tests/cuda_prover/run_on_device.sh's list), sm_90 (rebuild it: build-sb/ is not in git).
+# lent in session 24, nor in session 25 (four tries). Carry build-sb/dev25.tar.xz (BUNDLE), made by
+# scripts/device_bundle.sh build-dev build-sb/dev25: cuda_prover_test, cuda_prover_options_test,
+# zkpipe-device, bench_cuda_prover, bench_bellperson, porep_sector (--features cuzk),
+# cuda_device_synth_test, bench_cuda_synth, the libraries and devlibs, sm_90 (build-sb/ is not in
+# git). Session 25 added to what it runs: synthesis=device for bellperson circuits and for zkeys
+# with their r1cs (the device row check), key_info's device_bytes, bench_cuda_synth's C.
 # 1. The cuda prover's tests: prove_wait (BellpersonCallerSynthesisMatchesTheCpuProver overwrites
 #    the caller's buffers between prove_wait and prove_finish) and synthesis=device (every
 #    placement of ProofsAreByteIdenticalToTheCpuProver runs with it too).
@@ -15,8 +17,9 @@
 set -uo pipefail
 start=$SECONDS
 left() { echo $((570 - (SECONDS - start))); }
-mkdir -p /tmp/d "$OUT" && tar -C /tmp/d -xJf build-sb/dev24.tar.xz
-B=/tmp/d/dev24
+BUNDLE=${BUNDLE:-build-sb/dev25.tar.xz}
+mkdir -p /tmp/d "$OUT" && tar -C /tmp/d -xJf "$BUNDLE"
+B=/tmp/d/$(basename "$BUNDLE" .tar.xz)
 ZKPIPE_DEVICE_BENCH=0 timeout 200 bash tests/cuda_prover/run_on_device.sh "$B"
 echo "tests rc=$? after $((SECONDS - start)) s"
 (
