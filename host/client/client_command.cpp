@@ -1,13 +1,16 @@
 // zkpipe client [--socket PATH | --address HOST:PORT [--token-file F] [--tls-ca FILE]] COMMAND ...:
 // a client of `zkpipe serve` (zkpipe.v1.Prover) for a shell user, so no gRPC tool is needed.
 //
-//   load KEY [--bellperson]          load a key (warm if loaded already); prints its id
+//   load KEY [--bellperson] [--witness-generator G]
+//                                    load a key (warm if loaded already); prints its id; G: the
+//                                    circuit's witness generator, a file in serve.generator_dirs
 //   unload KEY_ID                    unload a key (refused while a job uses it)
 //   keys                             the loaded keys, one a line
 //   prove KEY WTNS... [--out DIR]    load KEY, prove one partition per witness, write DIR/proof.json
 //                                    and DIR/public.json (proof_I.json, public_I.json for several)
 //   submit KEY WTNS... [--priority N]  load KEY, submit, print the job id
-//   (prove and submit take --key-id ID, a key loaded already, in place of KEY)
+//   (prove and submit take --key-id ID, a key loaded already, in place of KEY; --inputs: the
+//   files are input.json texts, which the key's witness generator turns into witnesses)
 //   await JOB_ID [--out DIR]         a job's completions as they come, one a line (proofs into DIR)
 //   cancel JOB_ID                    cancel a job's queued partitions
 //   status                           the server's Status
@@ -60,13 +63,16 @@ constexpr const char* kUsage =
     "zkpipe client [--socket PATH | --address HOST:PORT] [--token-file F] [--tls-ca FILE] "
     "load|unload|keys|prove|submit|await|cancel|status|health|enqueue|job-status ...";
 constexpr const char* kHelp =
-    "  load KEY [--bellperson]            load a key (warm if loaded already); prints its id\n"
+    "  load KEY [--bellperson] [--witness-generator G]\n"
+    "                                     load a key (warm if loaded already); prints its id. G: the\n"
+    "                                     circuit's witness generator, a file in serve.generator_dirs\n"
     "  unload KEY_ID                      unload a key (refused while a job uses it)\n"
     "  keys                               the loaded keys, one a line\n"
     "  prove KEY WTNS... [--out DIR]      prove one partition per witness; DIR/proof.json, public.json\n"
     "                                     (proof_I.json, public_I.json for several witnesses)\n"
     "  submit KEY WTNS... [--priority N]  submit; prints the job id\n"
-    "                                     (prove, submit: --key-id ID, a loaded key, for KEY)\n"
+    "                                     (prove, submit: --key-id ID, a loaded key, for KEY;\n"
+    "                                     --inputs: the files are input.json, for a key with a generator)\n"
     "  await JOB_ID [--out DIR]           the job's completions, one a line (proofs into DIR)\n"
     "  cancel JOB_ID                      cancel the job's queued partitions\n"
     "  status                             the server's status\n"
@@ -115,6 +121,8 @@ struct Rest {
   bool bellperson = false;
   std::optional<uint64_t> key_id;  // --key-id: a loaded key instead of KEY's path
   bool paths = false;              // enqueue --paths
+  std::string witness_generator;   // load, prove, submit: --witness-generator G (a file on the server)
+  bool inputs = false;             // prove, submit: the files are input.json texts, not .wtns
   std::optional<std::chrono::milliseconds> wait;  // job-status --wait
 };
 
@@ -134,6 +142,8 @@ Rest split(const std::vector<std::string>& args, size_t from) {
     else if (a == "--bellperson") r.bellperson = true;
     else if (a == "--key-id") r.key_id = number_arg(value(), "--key-id");
     else if (a == "--paths") r.paths = true;
+    else if (a == "--witness-generator") r.witness_generator = value();
+    else if (a == "--inputs") r.inputs = true;
     else if (a == "--wait") r.wait = duration_flag("--wait", value(), services::DurationUnit::seconds);
     else if (a.rfind("--", 0) == 0) throw UsageError("unknown option " + a);
     else r.positional.push_back(a);
@@ -166,10 +176,11 @@ void write_proof(const std::string& dir, const v1::PartitionResult& r, bool seve
       {{dir + "/proof" + suffix + ".json", r.proof_json()}, {dir + "/public" + suffix + ".json", r.public_json()}});
 }
 
-bool load(const Connection& c, const std::string& path, bool bellperson, v1::LoadKeyResponse* out, int* rc) {
+bool load(const Connection& c, const std::string& path, const Rest& rest, v1::LoadKeyResponse* out, int* rc) {
   v1::LoadKeyRequest request;
   request.set_path(path);
-  request.set_format(bellperson ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
+  request.set_format(rest.bellperson ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
+  request.set_witness_generator(rest.witness_generator);
   const grpc::Status s = c.stub().LoadKey(c.context().get(), request, out);
   if (!s.ok()) *rc = failed("LoadKey", s);
   return s.ok();
@@ -202,7 +213,7 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
   if (command == "load") {
     need(1, 1, "load KEY [--bellperson]");
     v1::LoadKeyResponse key;
-    if (!load(c, p[0], rest.bellperson, &key, &rc)) return rc;
+    if (!load(c, p[0], rest, &key, &rc)) return rc;
     std::printf("%llu\n", static_cast<unsigned long long>(key.key().key_id()));
     std::fprintf(stderr, "zkpipe client: key %llu %s from %s\n", static_cast<unsigned long long>(key.key().key_id()),
                  key.already_loaded() ? "was loaded (warm)" : "loaded", key.key().path().c_str());
@@ -231,7 +242,7 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
     uint64_t key_id = rest.key_id.value_or(0);
     if (!rest.key_id) {
       v1::LoadKeyResponse key;
-      if (!load(c, p[0], rest.bellperson, &key, &rc)) return rc;
+      if (!load(c, p[0], rest, &key, &rc)) return rc;
       key_id = key.key().key_id();
     }
     std::vector<std::string> witnesses;
@@ -239,6 +250,7 @@ int run_command(const Connection& c, const std::string& command, const Rest& res
     job.header.set_key_id(key_id);
     job.header.set_gpu_index(-1);
     job.header.set_priority(rest.priority);
+    job.header.set_inputs(rest.inputs);
     for (auto w = p.begin() + static_cast<std::ptrdiff_t>(first_witness); w != p.end(); ++w) witnesses.push_back(slurp(*w));
     for (const std::string& w : witnesses) job.witnesses.emplace_back(w);
     if (command == "submit" || client::goes_by_stream(job)) {

@@ -17,7 +17,9 @@ void take_partitions(zkpipe::v1::JobRequest& request, JobPartitions& out) {
   for (const std::string& w : out.witnesses) {
     auto part = sdk::make_struct<zkp_partition_t>();
     part.witness = sdk::make_struct<zkp_witness_t>();
-    part.witness.kind = ZKP_WITNESS_WTNS_BUFFER;
+    // inputs: input.json texts, whose witnesses the key's generator makes (the host refuses
+    // the job when the key has none).
+    part.witness.kind = request.inputs() ? ZKP_WITNESS_INPUT_JSON : ZKP_WITNESS_WTNS_BUFFER;
     part.witness.data = w.data();
     part.witness.size = w.size();
     out.parts.push_back(part);

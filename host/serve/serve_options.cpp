@@ -151,6 +151,14 @@ const std::vector<ServeOption>& serve_options() {
        },
        "the folders whose files LoadKey, and Enqueue's key and witness paths, may name (`..` and symlinks "
        "resolved; checked at start). Empty: unix-socket callers may name any file, TCP callers none"},
+      {"generator_dirs", "", nullptr, "folders, separated by ':'",
+       [](Settings& s, const std::string& text) {
+         s.generator_dirs = host::split_path(text);
+         return true;
+       },
+       "the folders whose witness generator plugins (zkpipe witness build's output) LoadKey may load with a key "
+       "(`..` and symlinks resolved; checked at start). A generator is code the server runs, so no other file is "
+       "ever loaded as one, over any transport. Empty: LoadKey loads no generators"},
       any_text("queue_url", &Settings::queue_url, "a libpq URL",
            "the fleet's PostgreSQL job store (a libpq URL; `zkpipe queue init` makes it): Enqueue puts jobs there for "
            "`zkpipe worker`s, JobStatus reads them back; connected at start"),

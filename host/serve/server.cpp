@@ -64,7 +64,7 @@ Server::Server(host::Host& host, const Settings& settings, host::Config config)
   prepare_socket_path(socket_path_);
   Auth auth = settings.tcp.empty() ? Auth() : Auth::from_token_file(settings.token_file);
   service_ = std::make_unique<Service>(host, std::move(auth), settings.key_budget_bytes,
-                                       services::PathPolicy(settings.key_dirs));
+                                       services::PathPolicy(settings.key_dirs), services::PathPolicy(settings.generator_dirs));
   service_->set_max_waiting_calls(settings.max_waiting_calls);
   service_->set_request_budget(settings.request_budget_bytes);
   if (!settings.queue_url.empty()) service_->set_queue(std::make_unique<QueueClient>(settings.queue_url));

@@ -28,6 +28,7 @@ void fill_key(const services::KeyEntry& k, v1::KeyInfo* out) {
   out->set_domain_size(k.info.domain_size);
   out->set_synthesis_bytes(k.info.synthesis_bytes);
   out->set_device_bytes(k.info.device_bytes);
+  out->set_witness_generator(k.witness_generator);
   out->set_proof_size(k.info.proof_size);
   out->set_loaded_unix_ms(k.loaded_unix_ms);
   out->set_load_ns(k.load_ns);
@@ -63,8 +64,10 @@ grpc::StatusCode status_mapping(zkp_status_t status) {
   }
 }
 
-Service::Service(host::Host& host, Auth auth, uint64_t key_budget_bytes, services::PathPolicy paths)
+Service::Service(host::Host& host, Auth auth, uint64_t key_budget_bytes, services::PathPolicy paths,
+                 services::PathPolicy generators)
     : host_(host), auth_(std::move(auth)), keys_(host, key_budget_bytes), paths_(std::move(paths)),
+      generators_(std::move(generators)),
       jobs_(host, metrics_, [this](uint64_t key_id) { keys_.job_done(key_id); }) {}
 
 void Service::set_auth(Auth auth) {
@@ -150,7 +153,21 @@ grpc::Status Service::LoadKey(grpc::ServerContext* context, const v1::LoadKeyReq
   return call(context, "LoadKey", true, [&] {
     const zkp_key_format_t format =
         request->format() == v1::KEY_FORMAT_BELLPERSON ? ZKP_KEY_FORMAT_BELLPERSON : ZKP_KEY_FORMAT_ZKEY;
-    const services::KeyTable::Loaded loaded = keys_.load(admitted_path(*context, request->path(), "key path"), format);
+    std::string generator;
+    if (!request->witness_generator().empty()) {
+      // A generator is code this server would run: only from serve.generator_dirs, whoever asks.
+      if (!generators_.restricted()) {
+        throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "this server loads no witness generators (serve.generator_dirs is empty)");
+      }
+      std::optional<std::string> admitted = generators_.admit(request->witness_generator());
+      if (!admitted) {
+        throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "witness generator '" + request->witness_generator() +
+                                                       "' is not inside serve.generator_dirs");
+      }
+      generator = *admitted;
+    }
+    const services::KeyTable::Loaded loaded =
+        keys_.load(admitted_path(*context, request->path(), "key path"), format, generator);
     fill_key(loaded.key, response->mutable_key());
     response->set_already_loaded(loaded.already_loaded);
     return grpc::Status::OK;

@@ -25,9 +25,11 @@ namespace zkp::serve {
 
 class Service final : public zkpipe::v1::Prover::Service {
  public:
-  // key_budget_bytes: serve.key_budget (0: none); paths: serve.key_dirs.
+  // key_budget_bytes: serve.key_budget (0: none); paths: serve.key_dirs; generators:
+  // serve.generator_dirs (unrestricted, i.e. empty: no generator is loaded).
   Service(host::Host& host, Auth auth, uint64_t key_budget_bytes,
-          services::PathPolicy paths = services::PathPolicy());
+          services::PathPolicy paths = services::PathPolicy(),
+          services::PathPolicy generators = services::PathPolicy());
 
   // The facts of /metrics and /status, now. [any-thread]
   observe::Report report();
@@ -89,6 +91,7 @@ class Service final : public zkpipe::v1::Prover::Service {
   observe::Metrics metrics_;  // before jobs_: the jobs' callbacks count into it
   services::KeyTable keys_;
   const services::PathPolicy paths_;
+  const services::PathPolicy generators_;  // serve.generator_dirs; unrestricted: none at all
   uint32_t max_waiting_ = 0;             // 0: no limit
   std::atomic<uint32_t> waiting_{0};     // Prove and Await calls open now
   // Holds one of max_waiting_ for the life of a Prove or Await call; throws sdk::Error

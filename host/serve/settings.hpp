@@ -41,6 +41,7 @@ struct Settings {
   // The folders whose files LoadKey and Enqueue may name (services/path_policy.hpp). Empty: any
   // path for unix-socket callers, none for TCP callers.
   std::vector<std::string> key_dirs;
+  std::vector<std::string> generator_dirs;  // serve.generator_dirs: where LoadKey's witness generators may lie
 
   // serve_options()' defaults, then config.serve_options over them. Throws zkp::sdk::Error
   // (ZKP_ERR_INVALID_ARGUMENT) for an unknown key, a bad value (naming what the key expects), tcp

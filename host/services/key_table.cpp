@@ -23,9 +23,9 @@ std::string bytes(uint64_t n) { return std::to_string(n) + " B"; }
 
 }  // namespace
 
-KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format) {
+KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format, const std::string& witness_generator) {
   try {
-    return load_uncounted(path, format);
+    return load_uncounted(path, format, witness_generator);
   } catch (...) {
     const std::lock_guard lock(mu_);
     ++counters_.failed;
@@ -33,7 +33,8 @@ KeyTable::Loaded KeyTable::load(const std::string& path, zkp_key_format_t format
   }
 }
 
-KeyTable::Loaded KeyTable::load_uncounted(const std::string& path, zkp_key_format_t format) {
+KeyTable::Loaded KeyTable::load_uncounted(const std::string& path, zkp_key_format_t format,
+                                          const std::string& witness_generator) {
   if (format != ZKP_KEY_FORMAT_ZKEY && format != ZKP_KEY_FORMAT_BELLPERSON) {
     throw sdk::Error(ZKP_ERR_INVALID_ARGUMENT, "unknown key format " + std::to_string(format));
   }
@@ -45,13 +46,18 @@ KeyTable::Loaded KeyTable::load_uncounted(const std::string& path, zkp_key_forma
   entry.format = format;
   entry.file_size = file->size;
   entry.file_mtime_ns = file->mtime_ns;
+  if (!witness_generator.empty()) {
+    const std::optional<FileIdentity> g = file_identity(witness_generator);
+    if (!g) throw sdk::Error(ZKP_ERR_NOT_FOUND, "witness generator '" + witness_generator + "' does not exist on the server");
+    entry.witness_generator = g->canonical;
+  }
 
   std::lock_guard load_lock(load_mu_);
   {
     std::lock_guard lock(mu_);
     for (auto& [id, k] : keys_) {
       if (k.path == entry.path && k.format == format && k.file_size == entry.file_size &&
-          k.file_mtime_ns == entry.file_mtime_ns) {
+          k.file_mtime_ns == entry.file_mtime_ns && k.witness_generator == entry.witness_generator) {
         k.last_used = ++use_clock_;
         k.used_at = clock_();
         ++counters_.hits;
@@ -63,6 +69,7 @@ KeyTable::Loaded KeyTable::load_uncounted(const std::string& path, zkp_key_forma
   auto source = sdk::make_struct<zkp_key_source_t>();
   source.path = entry.path.c_str();
   source.format = format;
+  if (!entry.witness_generator.empty()) source.witness_generator = entry.witness_generator.c_str();
   const uint64_t start = host::now_ns();
   entry.id = host_.load_key(source);
   entry.load_ns = host::now_ns() - start;

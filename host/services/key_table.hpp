@@ -35,6 +35,7 @@ struct KeyEntry {
   std::string path;        // canonical
   std::string asked_path;  // as the first load of it named it (the fleet's jobs name keys so)
   zkp_key_format_t format = ZKP_KEY_FORMAT_ZKEY;
+  std::string witness_generator;  // canonical, or "": part of the key's identity
   uint64_t file_size = 0;  // what the key is charged against the budget
   int64_t file_mtime_ns = 0;
   zkp_key_info_t info{};
@@ -62,7 +63,9 @@ class KeyTable {
   // Throws zkp::sdk::Error: ZKP_ERR_NOT_FOUND for a missing file, ZKP_ERR_BUDGET_EXHAUSTED
   // when the key cannot fit in the budget, the host's errors. Every throw is counted
   // (Counters::failed).
-  Loaded load(const std::string& path, zkp_key_format_t format);
+  // `witness_generator`: the circuit's generator plugin (zkp_key_source_t.witness_generator),
+  // or "": the same file with another generator is another key.
+  Loaded load(const std::string& path, zkp_key_format_t format, const std::string& witness_generator = "");
   // Throws the host's ZKP_ERR_INVALID_ARGUMENT while partitions of the key are in flight,
   // ZKP_ERR_NOT_FOUND for an unknown id.
   void unload(uint64_t key_id);
@@ -94,7 +97,7 @@ class KeyTable {
   Counters counters() const;
 
  private:
-  Loaded load_uncounted(const std::string& path, zkp_key_format_t format);
+  Loaded load_uncounted(const std::string& path, zkp_key_format_t format, const std::string& witness_generator);
   // Unloads idle keys, least recently used first, until `needed` more bytes fit. Under load_mu_.
   void make_room(uint64_t needed, const std::string& for_path);
 

@@ -126,6 +126,45 @@ mkdir -p "$work/asm_cpp" && cp "$work/chain_bn128/chain_cpp/"* "$work/asm_cpp/" 
 message=$("$zkpipe" witness build "$work/asm_cpp" -o "$work/asm.so" 2>&1) && fail "a build without fr.cpp succeeded"
 [[ "$message" == *"--no_asm"* ]] || fail "the asm build's message does not say --no_asm: $message"
 
+# Inputs through `zkpipe serve` (LoadKey with a generator from serve.generator_dirs, a job whose
+# witnesses are input.json texts), with `zkpipe client`; a generator from elsewhere is refused
+# (it is code the server would run), and so are inputs for a key loaded without one.
+if "$zkpipe" serve --help >/dev/null 2>&1; then
+  gdir=$work/generators
+  mkdir -p "$gdir" "$work/served" && cp "$work/chain_bn128.witness.so" "$gdir/"
+  cat >"$work/serve.ini" <<INI
+prover = cpu
+log_level = warn
+[serve]
+socket = $work/serve.sock
+key_dirs = $vectors/data
+generator_dirs = $gdir
+INI
+  "$zkpipe" serve --config "$work/serve.ini" 2>"$work/serve.log" &
+  served=$!
+  for _ in $(seq 200); do grep -q "listening on" "$work/serve.log" && break; kill -0 $served 2>/dev/null || break; sleep 0.05; done
+  v=$vectors/data/chain_bn128
+  client=("$zkpipe" client --socket "$work/serve.sock")
+  if "${client[@]}" prove "$v/circuit.zkey" --witness-generator "$gdir/chain_bn128.witness.so" --inputs "$v/input.json" \
+      --out "$work/served" >"$work/client.log" 2>&1 &&
+     "$zkpipe" verify "$v/vkey.json" "$work/served/public.json" "$work/served/proof.json" >/dev/null 2>&1 &&
+     cmp -s "$work/served/public.json" "$v/public.json"; then
+    echo "ok: zkpipe serve proved input.json through the key's generator; the proof verifies"
+  else
+    fail "serve with inputs: $(tail -n 3 "$work/client.log")"
+  fi
+  message=$("${client[@]}" load "$v/circuit.zkey" --witness-generator "$work/chain_bn128.witness.so" 2>&1) &&
+    fail "a generator outside serve.generator_dirs was loaded"
+  [[ "$message" == *"is not inside serve.generator_dirs"* ]] || fail "a generator from elsewhere: $message"
+  message=$("${client[@]}" prove "$v/circuit.zkey" --inputs "$v/input.json" --out "$work/served" 2>&1) &&
+    fail "inputs for a key without a generator were proved"
+  [[ "$message" == *"has no witness generator"* ]] || fail "inputs without a generator: $message"
+  echo "ok: serve refused a generator outside serve.generator_dirs and inputs for a key without one"
+  kill -TERM $served && wait $served || fail "serve did not exit 0 on SIGTERM: $(tail -n 5 "$work/serve.log")"
+else
+  echo "SKIPPED (loudly): this zkpipe has no serve (ZKPIPE_SERVE=OFF): inputs through serve not checked"
+fi
+
 # README.md's witness example, verbatim, from a folder that looks like the repository root.
 readme=$work/readme
 mkdir -p "$readme" && ln -s "$here/.." "$readme/tests" && ln -s "$(cd "$(dirname "$zkpipe")/.." && pwd)" "$readme/build"
