@@ -111,6 +111,16 @@ typedef struct zkp_client_key_t {
 ZKP_EXPORT zkp_status_t zkp_client_load_key(zkp_client_t *client, const char *path, zkp_key_format_t format,
                                             zkp_client_key_t *out, zkp_error_t *err);
 
+/* [any-thread] zkp_client_load_key, with the circuit's witness generator: `witness_generator`
+ * names a plugin file on the server's machine (zkpipe witness build's output) inside its
+ * serve.generator_dirs (ZKP_ERR_INVALID_ARGUMENT otherwise: a generator is code the server
+ * runs); NULL or "" is zkp_client_load_key. Jobs of the key may then be inputs
+ * (ZKP_CLIENT_JOB_INPUTS). The same key file with another generator is another key. */
+ZKP_EXPORT zkp_status_t zkp_client_load_key_with_generator(zkp_client_t *client, const char *path,
+                                                           zkp_key_format_t format,
+                                                           const char *witness_generator,
+                                                           zkp_client_key_t *out, zkp_error_t *err);
+
 /* [any-thread] Drops a key. ZKP_ERR_NOT_FOUND for an unknown id; refused (the server's status)
  * while partitions of it are in flight. */
 ZKP_EXPORT zkp_status_t zkp_client_unload_key(zkp_client_t *client, uint64_t key_id, zkp_error_t *err);
@@ -132,7 +142,14 @@ typedef struct zkp_client_job_t {
   size_t witness_count;            /* at least 1 */
   int32_t gpu_index;               /* -1: any device */
   int32_t priority;                /* higher first; FIFO among equals */
+  /* Added after priority; read only when struct_size covers it. ZKP_CLIENT_JOB_* */
+  uint32_t flags;
 } zkp_client_job_t;
+
+/* zkp_client_job_t.flags */
+#define ZKP_CLIENT_JOB_INPUTS 1u /* the witnesses are the circuit's input.json texts, which the
+                                    key's witness generator turns into witnesses (a key loaded
+                                    with zkp_client_load_key_with_generator) */
 
 /* One finished partition: every field of zkp_completion_t, and the proof in bytes and as
  * snarkjs JSON. Pointers owned by the result it came from, valid until zkp_client_result_free. */

@@ -94,7 +94,8 @@ void fill_key(const v1::KeyInfo& k, bool already_loaded, zkp_client_key_t* out) 
 }
 
 zkp::client::WitnessJob witness_job_of(const zkp_client_job_t* job) {
-  zkp::sdk::require_struct(job, "zkp_client_job_t");
+  // flags came after the first release's layout, which ended at priority.
+  zkp::sdk::require_struct(job, "zkp_client_job_t", offsetof(zkp_client_job_t, flags));
   if (job->witness_count == 0) throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_job_t.witness_count is 0: a job needs a partition");
   if (job->witnesses == nullptr || job->witness_sizes == nullptr) {
     throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_job_t.witnesses or .witness_sizes is NULL");
@@ -103,6 +104,12 @@ zkp::client::WitnessJob witness_job_of(const zkp_client_job_t* job) {
   r.header.set_key_id(job->key_id);
   r.header.set_gpu_index(job->gpu_index);
   r.header.set_priority(job->priority);
+  if (zkp::sdk::covers(job->header, offsetof(zkp_client_job_t, flags) + sizeof job->flags)) {
+    if ((job->flags & ~ZKP_CLIENT_JOB_INPUTS) != 0) {
+      throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_job_t.flags has unknown bits " + std::to_string(job->flags));
+    }
+    r.header.set_inputs((job->flags & ZKP_CLIENT_JOB_INPUTS) != 0);
+  }
   for (size_t i = 0; i < job->witness_count; ++i) {
     if (job->witnesses[i] == nullptr || job->witness_sizes[i] == 0) {
       throw Error(ZKP_ERR_INVALID_ARGUMENT, "zkp_client_job_t.witnesses[" + std::to_string(i) + "] is empty");
@@ -158,6 +165,12 @@ ZKP_EXPORT void zkp_client_close(zkp_client_t* client) { delete client; }
 
 ZKP_EXPORT zkp_status_t zkp_client_load_key(zkp_client_t* client, const char* path, zkp_key_format_t format,
                                             zkp_client_key_t* out, zkp_error_t* err) {
+  return zkp_client_load_key_with_generator(client, path, format, nullptr, out, err);
+}
+
+ZKP_EXPORT zkp_status_t zkp_client_load_key_with_generator(zkp_client_t* client, const char* path,
+                                                           zkp_key_format_t format, const char* witness_generator,
+                                                           zkp_client_key_t* out, zkp_error_t* err) {
   return zkp::sdk::guard(err, [&] {
     const auto& c = connection_of(client);
     if (path == nullptr || *path == '\0') throw Error(ZKP_ERR_INVALID_ARGUMENT, "path is NULL or empty");
@@ -168,6 +181,7 @@ ZKP_EXPORT zkp_status_t zkp_client_load_key(zkp_client_t* client, const char* pa
     v1::LoadKeyRequest request;
     request.set_path(path);
     request.set_format(format == ZKP_KEY_FORMAT_BELLPERSON ? v1::KEY_FORMAT_BELLPERSON : v1::KEY_FORMAT_ZKEY);
+    if (witness_generator != nullptr) request.set_witness_generator(witness_generator);
     v1::LoadKeyResponse response;
     auto context = c.context();
     zkp::client::check("LoadKey", *context, c.stub().LoadKey(context.get(), request, &response));

@@ -363,6 +363,28 @@ int main(void) {
               zkp_client_result_count(result) == 1 && zkp_client_result_partition(result, 0)->status == ZKP_OK,
           "submit + await: the job's one partition, ok", &err);
     zkp_client_result_free(result);
+    /* A caller built before flags (struct_size ending at priority) proves as before. */
+    job.header.struct_size = (uint32_t)offsetof(zkp_client_job_t, flags);
+    result = NULL;
+    check(zkp_client_prove(c, &job, &result, &err) == ZKP_OK && zkp_client_result_partition(result, 0)->status == ZKP_OK,
+          "prove with the first release's zkp_client_job_t: ok", &err);
+    zkp_client_result_free(result);
+    job.header.struct_size = sizeof job;
+    /* Inputs (ZKP_CLIENT_JOB_INPUTS) for a key loaded without a witness generator: refused,
+     * saying so; unknown flag bits: refused before any call. */
+    job.flags = ZKP_CLIENT_JOB_INPUTS;
+    result = NULL;
+    check(zkp_client_prove(c, &job, &result, &err) == ZKP_ERR_INVALID_ARGUMENT && strstr(err.message, "has no witness generator"),
+          "inputs for a key without a generator: invalid argument, saying so", &err);
+    zkp_client_result_free(result);
+    job.flags = 8;
+    check(zkp_client_submit(c, &job, &job_id, &err) == ZKP_ERR_INVALID_ARGUMENT && strstr(err.message, "flags"),
+          "unknown job flags: invalid argument, naming flags", &err);
+    job.flags = 0;
+    check(zkp_client_load_key_with_generator(c, key_path, ZKP_KEY_FORMAT_ZKEY, "/tmp/any.witness.so", &again, &err) ==
+                  ZKP_ERR_INVALID_ARGUMENT &&
+              strstr(err.message, "loads no witness generators"),
+          "load_key_with_generator on a server without serve.generator_dirs: invalid argument, saying so", &err);
   }
   {
     /* Past 1 MiB of witnesses the library sends the job by SubmitStream (prove: then Await):

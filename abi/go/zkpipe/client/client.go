@@ -82,6 +82,9 @@ type JobOptions struct {
 	Pin      bool // run on GPUIndex; else on any device
 	GPUIndex uint32
 	Priority int32 // higher first; FIFO among equals
+	// Inputs: the witnesses are the circuit's input.json texts, which the key's witness
+	// generator turns into witnesses (LoadKeyWithGenerator).
+	Inputs bool
 }
 
 // ServerStatus is what the server reports of itself (zkp_client_status_t).
@@ -203,12 +206,27 @@ func newKeys(n int) *C.zkp_client_key_t {
 // LoadKey loads the key file path (on the server's machine) on every device of the server,
 // or finds it loaded: the same file and format give the same key, warm.
 func (c *Client) LoadKey(path string, format KeyFormat) (RemoteKey, error) {
+	return c.LoadKeyWithGenerator(path, format, "")
+}
+
+// LoadKeyWithGenerator is LoadKey with the circuit's witness generator, a plugin file on the
+// server's machine inside its serve.generator_dirs ("": none): jobs of the key may then send
+// input.json texts (JobOptions.Inputs).
+func (c *Client) LoadKeyWithGenerator(path string, format KeyFormat, witnessGenerator string) (RemoteKey, error) {
 	cpath := C.CString(path)
 	defer C.free(unsafe.Pointer(cpath))
+	var cgen *C.char
+	if witnessGenerator != "" {
+		cgen = C.CString(witnessGenerator)
+		defer C.free(unsafe.Pointer(cgen))
+	}
 	key := newKeys(1)
 	defer C.free(unsafe.Pointer(key))
 	err := c.with(func(raw *C.zkp_client_t, e *C.zkp_error_t) C.zkp_status_t {
-		return C.zkp_client_load_key(raw, cpath, C.zkp_key_format_t(format), key, e)
+		if cgen == nil {
+			return C.zkp_client_load_key(raw, cpath, C.zkp_key_format_t(format), key, e)
+		}
+		return C.zkp_client_load_key_with_generator(raw, cpath, C.zkp_key_format_t(format), cgen, key, e)
 	})
 	if err != nil {
 		return RemoteKey{}, err
@@ -264,6 +282,9 @@ type job struct {
 	buffer []unsafe.Pointer
 }
 
+// jobInputs is ZKP_CLIENT_JOB_INPUTS (its tests read it too: cgo is not for test files).
+const jobInputs = C.ZKP_CLIENT_JOB_INPUTS
+
 func newJob(keyID uint64, witnesses [][]byte, o JobOptions) *job {
 	j := &job{raw: (*C.zkp_client_job_t)(C.calloc(1, C.sizeof_zkp_client_job_t))}
 	j.raw.header.struct_size = C.sizeof_zkp_client_job_t
@@ -274,6 +295,9 @@ func newJob(keyID uint64, witnesses [][]byte, o JobOptions) *job {
 		j.raw.gpu_index = C.int32_t(o.GPUIndex)
 	}
 	j.raw.priority = C.int32_t(o.Priority)
+	if o.Inputs {
+		j.raw.flags = jobInputs
+	}
 	n := len(witnesses)
 	if n > 0 {
 		pointers := (**C.uint8_t)(C.calloc(C.size_t(n), C.size_t(unsafe.Sizeof(uintptr(0)))))

@@ -41,8 +41,14 @@ func TestBadOptionsNameTheField(t *testing.T) {
 func TestJobDescribesItsWitnesses(t *testing.T) {
 	j := newJob(7, [][]byte{{1, 2, 3}, {4}}, JobOptions{Pin: true, GPUIndex: 1, Priority: 3})
 	defer j.free()
-	if j.raw.key_id != 7 || j.raw.witness_count != 2 || j.raw.gpu_index != 1 || j.raw.priority != 3 {
+	if j.raw.key_id != 7 || j.raw.witness_count != 2 || j.raw.gpu_index != 1 || j.raw.priority != 3 || j.raw.flags != 0 {
 		t.Fatalf("job = %+v", *j.raw)
+	}
+	// Inputs: the witnesses are input.json texts (ZKP_CLIENT_JOB_INPUTS).
+	if in := newJob(1, [][]byte{[]byte(`{"x": "3"}`)}, JobOptions{Inputs: true}); in.raw.flags != jobInputs {
+		t.Errorf("Inputs: flags %d", in.raw.flags)
+	} else {
+		in.free()
 	}
 	if k := newJob(1, [][]byte{{1}}, JobOptions{}); k.raw.gpu_index != -1 {
 		t.Errorf("no Pin: gpu_index %d, want -1", k.raw.gpu_index)

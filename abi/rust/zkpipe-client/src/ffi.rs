@@ -61,7 +61,11 @@ pub struct zkp_client_job_t {
     pub witness_count: usize,
     pub gpu_index: i32,
     pub priority: i32,
+    /// Added after `priority`: ZKP_CLIENT_JOB_*.
+    pub flags: u32,
 }
+
+pub const ZKP_CLIENT_JOB_INPUTS: u32 = 1;
 
 #[repr(C)]
 pub struct zkp_client_partition_t {
@@ -127,6 +131,14 @@ extern "C" {
         client: *mut zkp_client_t,
         path: *const c_char,
         format: zkp_key_format_t,
+        out: *mut zkp_client_key_t,
+        err: *mut zkp_error_t,
+    ) -> zkp_status_t;
+    pub fn zkp_client_load_key_with_generator(
+        client: *mut zkp_client_t,
+        path: *const c_char,
+        format: zkp_key_format_t,
+        witness_generator: *const c_char,
         out: *mut zkp_client_key_t,
         err: *mut zkp_error_t,
     ) -> zkp_status_t;

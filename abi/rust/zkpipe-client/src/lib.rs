@@ -60,6 +60,9 @@ pub struct JobOptions {
     pub gpu_index: Option<u32>,
     /// Higher first; FIFO among equals.
     pub priority: i32,
+    /// The witnesses are the circuit's input.json texts, which the key's witness generator
+    /// turns into witnesses ([`Client::load_key_with_generator`]).
+    pub inputs: bool,
 }
 
 /// Where and how to connect ([`Client::builder`]).
@@ -158,12 +161,21 @@ impl Client {
     /// server, or finds it loaded: the same file and format give the same key, warm.
     pub fn load_key(&self, path: impl AsRef<Path>, format: KeyFormat) -> Result<RemoteKey> {
         let path = c_path(path.as_ref(), "path")?;
-        let raw_format = match format {
-            KeyFormat::Bellperson => sys::ZKP_KEY_FORMAT_BELLPERSON,
-            _ => sys::ZKP_KEY_FORMAT_ZKEY,
-        };
         let mut key = ffi::new_struct!(ffi::zkp_client_key_t);
-        call(|err| unsafe { ffi::zkp_client_load_key(self.raw(), path.as_ptr(), raw_format, &mut key, err) })?;
+        call(|err| unsafe { ffi::zkp_client_load_key(self.raw(), path.as_ptr(), raw_format(format), &mut key, err) })?;
+        Ok(RemoteKey::from_raw(&key))
+    }
+
+    /// [`load_key`](Self::load_key) with the circuit's witness generator, a plugin file on the
+    /// server's machine inside its `serve.generator_dirs`: jobs of the key may then send
+    /// input.json texts ([`JobOptions::inputs`]).
+    pub fn load_key_with_generator(&self, path: impl AsRef<Path>, format: KeyFormat, witness_generator: impl AsRef<Path>) -> Result<RemoteKey> {
+        let path = c_path(path.as_ref(), "path")?;
+        let generator = c_path(witness_generator.as_ref(), "witness_generator")?;
+        let mut key = ffi::new_struct!(ffi::zkp_client_key_t);
+        call(|err| unsafe {
+            ffi::zkp_client_load_key_with_generator(self.raw(), path.as_ptr(), raw_format(format), generator.as_ptr(), &mut key, err)
+        })?;
         Ok(RemoteKey::from_raw(&key))
     }
 
@@ -267,6 +279,7 @@ impl Job {
         raw.witness_count = witnesses.len();
         raw.gpu_index = gpu_index;
         raw.priority = options.priority;
+        raw.flags = if options.inputs { ffi::ZKP_CLIENT_JOB_INPUTS } else { 0 };
         Ok(Job { raw, _pointers: pointers, _sizes: sizes })
     }
 }
@@ -283,6 +296,13 @@ fn call(f: impl FnOnce(*mut sys::zkp_error_t) -> sys::zkp_status_t) -> Result<()
             let message = unsafe { CStr::from_ptr(err.message.as_ptr()) }.to_string_lossy().into_owned();
             Err(Error::Host { status, message })
         }
+    }
+}
+
+fn raw_format(format: KeyFormat) -> sys::zkp_key_format_t {
+    match format {
+        KeyFormat::Bellperson => sys::ZKP_KEY_FORMAT_BELLPERSON,
+        _ => sys::ZKP_KEY_FORMAT_ZKEY,
     }
 }
 
@@ -331,11 +351,13 @@ mod tests {
     #[test]
     fn a_job_describes_its_witnesses() {
         let (a, b) = (vec![1u8, 2, 3], vec![4u8]);
-        let job = Job::new(7, &[&a, &b], JobOptions { gpu_index: Some(1), priority: 3 }).unwrap();
+        let job = Job::new(7, &[&a, &b], JobOptions { gpu_index: Some(1), priority: 3, inputs: true }).unwrap();
         assert_eq!((job.raw.key_id, job.raw.witness_count, job.raw.gpu_index, job.raw.priority), (7, 2, 1, 3));
+        assert_eq!(job.raw.flags, ffi::ZKP_CLIENT_JOB_INPUTS); // the witnesses are input.json texts
         let sizes = unsafe { std::slice::from_raw_parts(job.raw.witness_sizes, 2) };
         assert_eq!(sizes, [3, 1]);
         assert_eq!(Job::new(1, &[&a], JobOptions::default()).unwrap().raw.gpu_index, -1);
-        assert!(Job::new(1, &[&a], JobOptions { gpu_index: Some(u32::MAX), priority: 0 }).is_err());
+        assert_eq!(Job::new(1, &[&a], JobOptions::default()).unwrap().raw.flags, 0);
+        assert!(Job::new(1, &[&a], JobOptions { gpu_index: Some(u32::MAX), ..JobOptions::default() }).is_err());
     }
 }
