@@ -77,7 +77,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if ((w == 0) == (s == 0) || job.parts.size() != w + s) broken("not one partition per witness or synthesis", 0);
   for (size_t i = 0; i < w; ++i) {
     const zkp_partition_t& p = job.parts[i];
-    if (p.witness.kind != ZKP_WITNESS_WTNS_BUFFER || p.witness.size != sent.witnesses(static_cast<int>(i)).size() ||
+    // inputs: input.json texts for the key's witness generator; else .wtns bytes.
+    const zkp_witness_kind_t kind = sent.inputs() ? ZKP_WITNESS_INPUT_JSON : ZKP_WITNESS_WTNS_BUFFER;
+    if (p.witness.kind != kind || p.witness.size != sent.witnesses(static_cast<int>(i)).size() ||
         (p.witness.size != 0 && p.witness.data != job.witnesses[i].data()) || p.synthesized != nullptr) {
       broken("a witness partition does not point at its own bytes", i);
     }
