@@ -132,10 +132,16 @@ int run_prove(const std::vector<std::string>& args) {
     throw UsageError("--input and --witness-generator go together");
   }
   if (from_input) {
-    // ZKEY PROOF_JSON PUBLIC_JSON: the three positionals fill the first three slots.
-    if (parsed.values.count("public")) throw UsageError("with --input: expected ZKEY PROOF_JSON PUBLIC_JSON");
-    if (!parsed.values.count("proof")) throw UsageError("with --input: expected ZKEY PROOF_JSON PUBLIC_JSON");
+    // ZKEY PROOF_JSON PUBLIC_JSON: the three positionals fill the first three slots, and the
+    // fourth slot took the first key=value override, if there is one: it goes back to them.
     std::map<std::string, po::variable_value>& values = parsed.values;  // the base's mutable operator[]
+    if (values.count("public")) {
+      const std::string fourth = values.at("public").as<std::string>();
+      if (fourth.find('=') == std::string::npos) throw UsageError("with --input: expected ZKEY PROOF_JSON PUBLIC_JSON");
+      parsed.overrides.insert(parsed.overrides.begin(), fourth);
+      values.erase("public");
+    }
+    if (!values.count("proof")) throw UsageError("with --input: expected ZKEY PROOF_JSON PUBLIC_JSON");
     values["public"] = values.at("proof");
     values["proof"] = values.at("witness");
     values.erase("witness");

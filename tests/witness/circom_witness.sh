@@ -46,13 +46,14 @@ for circuit in chain many_public poseidon; do
     fi
   done
 done
-# From input to proof (zkpipe prove --witness-generator --input, the cpu prover): every vector's
+# From input to proof (zkpipe prove --witness-generator --input, the cpu prover, a key=value
+# override after the three files): every vector's
 # proof verifies, with zkpipe and with snarkjs, and its public signals are snarkjs's.
 snarkjs="node $vectors/node_modules/snarkjs/cli.js"
 for v in chain_bn128 many_public_bn128 poseidon_bn128 chain_bls12381 many_public_bls12381 poseidon_bls12381; do
   [ -e "$work/$v.witness.so" ] || continue
   if "$zkpipe" prove --witness-generator "$work/$v.witness.so" --input "$vectors/data/$v/input.json" \
-      "$vectors/data/$v/circuit.zkey" "$work/$v.proof.json" "$work/$v.public.json" 2>"$work/$v.prove.log"; then
+      "$vectors/data/$v/circuit.zkey" "$work/$v.proof.json" "$work/$v.public.json" self_check=true 2>"$work/$v.prove.log"; then
     cmp -s "$work/$v.public.json" "$vectors/data/$v/public.json" || fail "$v: public.json differs from snarkjs's"
     "$zkpipe" verify "$vectors/data/$v/vkey.json" "$work/$v.public.json" "$work/$v.proof.json" >/dev/null 2>&1 ||
       fail "$v: zkpipe verify rejects the proof made from input.json"
