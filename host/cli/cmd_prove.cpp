@@ -32,6 +32,7 @@
 
 #include "core/bellperson/proof.hpp"
 #include "core/formats/groth16_json.hpp"
+#include "core/formats/mapped_file.hpp"
 #include "core/formats/proof_bytes.hpp"
 #include "core/groth16/proof_codec.hpp"
 #include "services/rapidsnark_json.hpp"
@@ -164,7 +165,9 @@ int run_prove(const std::vector<std::string>& args) {
   }
   const std::string zkey = parsed.values["zkey"].as<std::string>();
   const std::string wtns = from_input ? std::string() : parsed.values["witness"].as<std::string>();
-  const std::string input_json = from_input ? services::read_input_file(parsed.values["input"].as<std::string>()) : std::string();
+  // The input's bytes (a regular file, read whole: FileContents refuses a FIFO or device).
+  std::optional<FileContents> input_json;
+  if (from_input) input_json.emplace(parsed.values["input"].as<std::string>());
   const std::string generator = from_input ? parsed.values["witness-generator"].as<std::string>() : std::string();
 
   // One proof, then exit: what a stage frees goes back to the OS at once instead of waiting in
@@ -187,8 +190,8 @@ int run_prove(const std::vector<std::string>& args) {
   part.witness = sdk::make_struct<zkp_witness_t>();
   if (from_input) {
     part.witness.kind = ZKP_WITNESS_INPUT_JSON;
-    part.witness.data = input_json.data();
-    part.witness.size = input_json.size();
+    part.witness.data = input_json->bytes().data();
+    part.witness.size = input_json->bytes().size();
   } else {
     part.witness.kind = ZKP_WITNESS_WTNS_FILE;
     part.witness.path = wtns.c_str();

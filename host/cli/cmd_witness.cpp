@@ -18,11 +18,11 @@
 #include <unistd.h>
 
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
+#include <string_view>
 
-#include "core/formats/error.hpp"
+#include "core/formats/mapped_file.hpp"
+#include "services/names.hpp"
 #include "services/output_files.hpp"
 
 namespace zkp::cli {
@@ -30,7 +30,6 @@ namespace zkp::cli {
 namespace {
 
 namespace fs = std::filesystem;
-namespace po = boost::program_options;
 
 constexpr const char* kUsage =
     "zkpipe witness build CIRCUIT_cpp/ -o CIRCUIT.witness.so [--opt N]\n"
@@ -88,10 +87,6 @@ int run_build(const std::vector<std::string>& args) {
   return kExitSuccess;
 }
 
-std::string curve_name(zkp_curve_t c) {
-  return c == ZKP_CURVE_BN254 ? "bn128" : c == ZKP_CURVE_BLS12_381 ? "bls12381" : "unknown";
-}
-
 int run_calculate(const std::vector<std::string>& args) {
   std::vector<std::string> files;
   std::string out;
@@ -106,12 +101,11 @@ int run_calculate(const std::vector<std::string>& args) {
   }
   if (files.size() != 2 || out.empty()) throw UsageError("expected GENERATOR.so INPUT_JSON -o WITNESS.wtns");
   const host::WitnessGenerator generator = host::WitnessGenerator::open(files[0]);
-  const std::vector<std::uint8_t> assignment = generator.calculate(services::read_input_file(files[1]));
+  const FileContents input(files[1]);  // a regular file, read whole
+  const std::vector<std::uint8_t> assignment = generator.calculate(
+      std::string_view(reinterpret_cast<const char*>(input.bytes().data()), input.bytes().size()));
   const std::vector<std::uint8_t> bytes = host::wtns_file_bytes(generator.circuit().curve, assignment);
-  std::ofstream file(out, std::ios::binary | std::ios::trunc);
-  file.write(reinterpret_cast<const char*>(bytes.data()), static_cast<std::streamsize>(bytes.size()));
-  file.close();
-  if (!file) throw IoError("cannot write " + out);
+  services::write_files_together({{out, std::string(bytes.begin(), bytes.end())}});
   std::cerr << "zkpipe witness: " << generator.circuit().n_signals << " signals of circuit " << generator.circuit().name
             << ": " << out << "\n";
   return kExitSuccess;
@@ -121,7 +115,7 @@ int run_info(const std::vector<std::string>& args) {
   if (args.size() != 1) throw UsageError("expected GENERATOR.so");
   const host::WitnessGenerator generator = host::WitnessGenerator::open(args[0]);
   const zkp_witness_circuit_t& c = generator.circuit();
-  std::cout << "circuit " << c.name << ": curve " << curve_name(c.curve) << ", " << c.n_signals << " signals, "
+  std::cout << "circuit " << c.name << ": curve " << services::snarkjs_curve_name(c.curve) << ", " << c.n_signals << " signals, "
             << c.n_outputs << " outputs, " << c.n_inputs << " input values\n";
   return kExitSuccess;
 }

@@ -1,7 +1,5 @@
 #include "output_files.hpp"
 
-#include "core/formats/error.hpp"
-
 #include <fcntl.h>
 #include <unistd.h>
 
@@ -9,8 +7,6 @@
 #include <cerrno>
 #include <cstdio>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <random>
 #include <system_error>
 
@@ -142,16 +138,6 @@ void write_files_together(const std::vector<OutputFile>& files) {
     fail(failure, what);
   }
   for (const Staged& s : staged) remove_quietly(s.backup);
-}
-
-std::string read_input_file(const std::string& path) {
-  std::error_code ec;
-  if (fs::exists(path, ec) && !fs::is_regular_file(path, ec)) throw IoError(path + " is not a regular file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError("cannot read " + path);
-  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw IoError("cannot read " + path);
-  return bytes;
 }
 
 }  // namespace zkp::services

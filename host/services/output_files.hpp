@@ -24,10 +24,6 @@ struct OutputFile {
 // proof.json: No space left on device".
 void write_files_together(const std::vector<OutputFile>& files);
 
-// The bytes of the regular file `path` (an input.json, a witness): IoError naming it when it
-// cannot be read; a FIFO or device is refused rather than read forever.
-std::string read_input_file(const std::string& path);
-
 // For tests: the write(2) the files' bytes go through (nullptr: write(2) itself), so a test can
 // fail one with ENOSPC without filling a disk.
 using WriteCall = ssize_t (*)(int fd, const void* data, size_t size);

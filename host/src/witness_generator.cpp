@@ -6,6 +6,7 @@
 
 #include <cstring>
 
+#include "core/formats/curve.hpp"
 #include "host_services.hpp"
 
 namespace zkp::host {
@@ -13,12 +14,6 @@ namespace zkp::host {
 using sdk::Error;
 
 namespace {
-
-// The scalar field primes, little-endian (snarkjs's .wtns header carries the prime).
-constexpr std::uint64_t kBn254R[4] = {0x43e1f593f0000001ull, 0x2833e84879b97091ull, 0xb85045b68181585dull,
-                                      0x30644e72e131a029ull};
-constexpr std::uint64_t kBls12381R[4] = {0xffffffff00000001ull, 0x53bda402fffe5bfeull, 0x3339d80809a1d805ull,
-                                         0x73eda753299d7d48ull};
 
 // Appends to a buffer sized up front (no reallocation, which GCC 12's -Wstringop-overflow
 // misreads in vector::insert).
@@ -100,8 +95,12 @@ std::vector<std::uint8_t> WitnessGenerator::calculate(std::string_view input) co
 }
 
 std::vector<std::uint8_t> wtns_file_bytes(zkp_curve_t curve, std::span<const std::uint8_t> assignment) {
-  const std::uint64_t* prime = curve == ZKP_CURVE_BN254 ? kBn254R : curve == ZKP_CURVE_BLS12_381 ? kBls12381R : nullptr;
-  if (prime == nullptr) throw Error(ZKP_ERR_BAD_INPUT, "a .wtns of a curve other than BN254 and BLS12-381");
+  if (curve != ZKP_CURVE_BN254 && curve != ZKP_CURVE_BLS12_381) {
+    throw Error(ZKP_ERR_BAD_INPUT, "a .wtns of a curve other than BN254 and BLS12-381");
+  }
+  // The scalar field's prime, as the formats library's curve table has it (n8r bytes, LE).
+  const ByteView prime = curve_info(curve == ZKP_CURVE_BN254 ? Curve::bn254 : Curve::bls12_381).r;
+  if (prime.size() != ZKP_SCALAR_SIZE) throw Error(ZKP_ERR_INTERNAL, "a scalar prime of other than 32 bytes");
   constexpr std::uint32_t kN8 = ZKP_SCALAR_SIZE;
   constexpr std::size_t kHeader = 4 + 4 + 4 + (4 + 8 + 4 + kN8 + 4) + (4 + 8);
   std::vector<std::uint8_t> out(kHeader + assignment.size());
@@ -112,7 +111,7 @@ std::vector<std::uint8_t> wtns_file_bytes(zkp_curve_t curve, std::span<const std
   w.put<std::uint32_t>(1);  // header: n8, prime, count
   w.put<std::uint64_t>(4 + kN8 + 4);
   w.put<std::uint32_t>(kN8);
-  w.put(prime, kN8);
+  w.put(prime.data(), kN8);
   w.put<std::uint32_t>(static_cast<std::uint32_t>(assignment.size() / kN8));
   w.put<std::uint32_t>(2);  // values
   w.put<std::uint64_t>(assignment.size());
