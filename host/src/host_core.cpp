@@ -101,11 +101,14 @@ uint64_t HostCore::load_key(const zkp_key_source_t& source) {
   KeyHandle handle = prover_->load_key(source, -1);
   const zkp_key_info_t info = prover_->key_info(*handle);
   if (generator) check_generator_fits(*generator, info, source);
-  if (info.synthesis_bytes > config_.budget_bytes) {
+  // What admission will reserve per partition (LoadedKey::partition_bytes): one that can never
+  // fit would wait forever.
+  const uint64_t needs = partition_bytes(info, generator.get());
+  if (needs > config_.budget_bytes) {
     const std::string what = source.path != nullptr ? "key '" + std::string(source.path) + "'" : "the key";
     throw Error(ZKP_ERR_BUDGET_EXHAUSTED,
-                what + ": one partition needs " + std::to_string(info.synthesis_bytes) + " bytes (" +
-                    format_bytes(info.synthesis_bytes) + ") but the memory budget is " +
+                what + ": one partition needs " + std::to_string(needs) + " bytes (" +
+                    format_bytes(needs) + ") but the memory budget is " +
                     std::to_string(config_.budget_bytes) + " bytes (" + format_bytes(config_.budget_bytes) +
                     "); raise `budget`");
   }
@@ -159,8 +162,8 @@ uint64_t HostCore::submit(const zkp_job_t& c_job) {
                                               std::to_string(devices) + " device(s) (use 0.." +
                                               std::to_string(devices - 1) + ", or -1 for any)");
   }
-  if (key->info.synthesis_bytes > config_.budget_bytes) {
-    throw Error(ZKP_ERR_BUDGET_EXHAUSTED, "one partition needs " + std::to_string(key->info.synthesis_bytes) +
+  if (key->partition_bytes() > config_.budget_bytes) {
+    throw Error(ZKP_ERR_BUDGET_EXHAUSTED, "one partition needs " + std::to_string(key->partition_bytes()) +
                                               " bytes but the memory budget is " +
                                               std::to_string(config_.budget_bytes) + " bytes");
   }

@@ -18,6 +18,13 @@ namespace zkp::host {
 inline constexpr size_t kRandomnessBytes = 2 * ZKP_SCALAR_SIZE;
 
 // A proving key loaded on every device of the prover, with what the prover said of it.
+// What admission reserves a partition of a key: its synthesis (key_info's synthesis_bytes), and
+// with a witness generator the witness it computes first (held until the synthesis is made).
+inline uint64_t partition_bytes(const zkp_key_info_t& info, const WitnessGenerator* generator) {
+  const uint64_t witness = generator != nullptr ? uint64_t{generator->circuit().n_signals} * ZKP_SCALAR_SIZE : 0;
+  return info.synthesis_bytes + witness;
+}
+
 struct LoadedKey {
   uint64_t id = 0;
   KeyHandle handle;
@@ -25,6 +32,8 @@ struct LoadedKey {
   // zkp_key_source_t.witness_generator's, or null: computes the witness of partitions given
   // as ZKP_WITNESS_INPUT_JSON, on the synthesis threads (its calculate is any-thread).
   std::shared_ptr<const WitnessGenerator> generator;
+
+  uint64_t partition_bytes() const { return host::partition_bytes(info, generator.get()); }
 };
 
 // zkp_job_t.on_input_released, each partition's told at most once: by the worker that saw its
@@ -59,12 +68,7 @@ struct Job {
   bool cancelled = false;
   uint32_t in_pipeline = 0;  // partitions not yet completed
 
-  // What admission reserves a partition: its synthesis, and with a witness generator the
-  // witness it computes first (held until the synthesis is made).
-  uint64_t partition_bytes() const {
-    const uint64_t witness = key->generator ? uint64_t{key->generator->circuit().n_signals} * ZKP_SCALAR_SIZE : 0;
-    return key->info.synthesis_bytes + witness;
-  }
+  uint64_t partition_bytes() const { return key->partition_bytes(); }
 };
 
 struct Task {
